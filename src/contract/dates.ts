@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const DATE_MESSAGE = 'Must be a valid date';
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2100;
+
+/**
+ * Reads a calendar date from `YYYY-MM-DD` or an ISO date-time (its date part, as written:
+ * never converted through a time zone, so it cannot shift by a day). Returns null when invalid.
+ */
+export function parseCalendarDate(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.,]+(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(input.trim());
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return null;
+  if (day > daysInMonth(year, month)) return null;
+  return `${y}-${m}-${d}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one; UTC keeps the local zone out of it.
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Today's date where the user is (the browser's zone), as `YYYY-MM-DD`. */
+export function todayLocal(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Formats a stored `YYYY-MM-DD` for people without going through a Date (no zone shift). */
+export function formatCalendarDate(date: string): string {
+  const parsed = parseCalendarDate(date);
+  if (!parsed) return date;
+  const [y, m, d] = parsed.split('-').map(Number);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${d} ${months[m - 1]} ${y}`;
+}
+
+export const calendarDate = z.preprocess(
+  (v) => parseCalendarDate(v) ?? v,
+  z
+    .string({ error: DATE_MESSAGE })
+    .refine((s) => parseCalendarDate(s) === s, DATE_MESSAGE),
+);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { REQUIRED, requiredText } from './fields';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
+const EMAIL_FORMAT = 'Not a valid email format';
+
+/** Any top-level domain (SPEC.md §5): something@something.something, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Emails are compared and stored lowercased: they are unique case-insensitively. */
+export const email = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(254, EMAIL_FORMAT)
+    .regex(EMAIL_PATTERN, EMAIL_FORMAT),
+);
+
+const passwordRequired = z
+  .string({ error: REQUIRED })
+  .min(1, REQUIRED)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const newPassword = passwordRequired.min(PASSWORD_MIN, PASSWORD_SHORT);
+
+export const loginBody = z.object({ email, password: passwordRequired });
+export type LoginBody = z.input<typeof loginBody>;
+
+export const registerBody = z.object({
+  username: requiredText(50),
+  email,
+  password: newPassword,
+  turnstileToken: z.string().max(4096).optional().nullable(),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** An empty password keeps the current one. */
+export const profileBody = z.object({
+  username: requiredText(50),
+  email,
+  password: z
+    .union([z.literal(''), newPassword], { error: PASSWORD_SHORT })
+    .optional()
+    .default(''),
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = z.object({ password: newPassword });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const userInfo = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const publicConfig = z.object({
+  turnstileSiteKey: z.string().nullable(),
+  contactEmail: z.string(),
+  portfolioUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be greater than 0')
+    .default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const url = (what: string) =>
+  optionalText.refine((v) => v === undefined || URL.canParse(v), `must be a URL (${what})`);
+
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: optionalText.default('127.0.0.1'),
+  DATABASE_URL: url('postgres://user:password@host:5432/database'),
+  DATA_DIR: optionalText.default('./data'),
+  APP_URL: url('http://localhost:3000'),
+  COOKIE_SECURE: bool,
+  SMTP_URL: url('smtp://user:password@host:587'),
+  MAIL_FROM: optionalText.default('Workout Log <no-reply@localhost>'),
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET_KEY: optionalText,
+  TURNSTILE_VERIFY_URL: url('https://…/siteverify').default(
+    'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  ),
+  CONTACT_EMAIL: optionalText.default('hello@example.com'),
+  PORTFOLIO_URL: optionalText.default('https://example.com'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt(20),
+  RATE_LIMIT_FORGOT_PER_IP: positiveInt(20),
+  RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(5),
+  RATE_LIMIT_RESET_PER_IP: positiveInt(20),
+});
+
+export interface RateLimits {
+  loginFailuresPerEmail: number;
+  loginPerIp: number;
+  registerPerIp: number;
+  forgotPerIp: number;
+  forgotPerEmail: number;
+  resetPerIp: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; undefined = embedded PGlite in `dataDir` (':memory:' keeps it in memory). */
+  databaseUrl?: string;
+  dataDir: string;
+  appUrl: string;
+  cookieSecure: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  turnstileSiteKey?: string;
+  turnstileSecretKey?: string;
+  turnstileVerifyUrl: string;
+  contactEmail: string;
+  portfolioUrl: string;
+  logLevel: string;
+  rateLimits: RateLimits;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads API.md §8's environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    cookieSecure: e.COOKIE_SECURE || e.NODE_ENV === 'production',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    turnstileSiteKey: e.TURNSTILE_SITE_KEY,
+    turnstileSecretKey: e.TURNSTILE_SECRET_KEY,
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+    contactEmail: e.CONTACT_EMAIL,
+    portfolioUrl: e.PORTFOLIO_URL,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      loginFailuresPerEmail: e.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+      forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+      forgotPerEmail: e.RATE_LIMIT_FORGOT_PER_EMAIL,
+      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+    },
+  };
+}
