@@ -43,7 +43,5 @@ export function formatCalendarDate(date: string): string {
 
 export const calendarDate = z.preprocess(
   (v) => parseCalendarDate(v) ?? v,
-  z
-    .string({ error: DATE_MESSAGE })
-    .refine((s) => parseCalendarDate(s) === s, DATE_MESSAGE),
+  z.string({ error: DATE_MESSAGE }).refine((s) => parseCalendarDate(s) === s, DATE_MESSAGE),
 );

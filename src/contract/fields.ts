@@ -41,10 +41,7 @@ function hasAtMostTwoDecimals(n: number): boolean {
 export function requiredText(max = 200) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: REQUIRED })
-      .min(1, REQUIRED)
-      .max(max, `Must be at most ${max} characters`),
+    z.string({ error: REQUIRED }).min(1, REQUIRED).max(max, `Must be at most ${max} characters`),
   );
 }
 

@@ -6,11 +6,14 @@ export const LOGS_DEFAULT_LIMIT = 10;
 export const DEFAULT_LIMIT = 12;
 
 function intOr(fallback: number, min: number, max: number) {
-  return z.unknown().transform((value) => {
-    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-    if (!Number.isFinite(n)) return fallback; // not a number: the default (API.md §7)
-    return Math.min(max, Math.max(min, Math.trunc(n)));
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n)) return fallback; // not a number: the default (API.md §7)
+      return Math.min(max, Math.max(min, Math.trunc(n)));
+    });
 }
 
 /** `limit` and `page` query values: coerced, clamped, defaulted — never an error. */

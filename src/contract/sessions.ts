@@ -9,7 +9,10 @@ export const MAX_SETS = 100;
 export const setBody = z.object({
   repetitions: quantity('Repetitions'),
   kilograms: quantity('Kilograms'),
-  isHard: z.preprocess((v) => (v === undefined || v === null ? false : v), z.boolean({ error: 'Hard must be true or false' })),
+  isHard: z.preprocess(
+    (v) => (v === undefined || v === null ? false : v),
+    z.boolean({ error: 'Hard must be true or false' }),
+  ),
 });
 export type SetBody = z.input<typeof setBody>;
 
@@ -88,7 +91,9 @@ export const exercisePage = z.object({
   exerciseAggregatePa: z.array(paItem),
   latestWlsession: z.array(wlItem),
   latestPasession: z.array(paItem),
-  pagination: pagination.omit({ totalPages: true }).extend({ totalWlPages: z.number(), totalPaPages: z.number() }),
+  pagination: pagination
+    .omit({ totalPages: true })
+    .extend({ totalWlPages: z.number(), totalPaPages: z.number() }),
 });
 export type ExercisePage = z.infer<typeof exercisePage>;
 

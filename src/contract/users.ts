@@ -12,11 +12,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Emails are compared and stored lowercased: they are unique case-insensitively. */
 export const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z
-    .string({ error: REQUIRED })
-    .min(1, REQUIRED)
-    .max(254, EMAIL_FORMAT)
-    .regex(EMAIL_PATTERN, EMAIL_FORMAT),
+  z.string({ error: REQUIRED }).min(1, REQUIRED).max(254, EMAIL_FORMAT).regex(EMAIL_PATTERN, EMAIL_FORMAT),
 );
 
 const passwordRequired = z

@@ -81,7 +81,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -109,4 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
     },
   };
+}
+
+/** The widget shows only when the server can also verify its tokens (both keys set). */
+export function turnstileWidgetKey(config: Config): string | null {
+  return config.turnstileSecretKey && config.turnstileSiteKey ? config.turnstileSiteKey : null;
 }

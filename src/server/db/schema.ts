@@ -1,4 +1,3 @@
-
 import {
   boolean,
   date,
@@ -131,7 +130,12 @@ export const wlsessions = pgTable(
   },
   (t) => [
     uniqueIndex('wlsessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
-    index('wlsessions_exercise_date_idx').on(t.authorId, t.exerciseId, t.createdDate.desc(), t.createdAt.desc()),
+    index('wlsessions_exercise_date_idx').on(
+      t.authorId,
+      t.exerciseId,
+      t.createdDate.desc(),
+      t.createdAt.desc(),
+    ),
   ],
 );
 
@@ -158,7 +162,12 @@ export const pasessions = pgTable(
   },
   (t) => [
     uniqueIndex('pasessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
-    index('pasessions_exercise_date_idx').on(t.authorId, t.exerciseId, t.createdDate.desc(), t.createdAt.desc()),
+    index('pasessions_exercise_date_idx').on(
+      t.authorId,
+      t.exerciseId,
+      t.createdDate.desc(),
+      t.createdAt.desc(),
+    ),
   ],
 );
 

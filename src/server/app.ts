@@ -1,0 +1,77 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { exercisesRoutes } from './features/exercises/exercises.routes';
+import { logsRoutes } from './features/logs/logs.routes';
+import { sessionsRoutes } from './features/sessions/sessions.routes';
+import { systemRoutes } from './features/system/system.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { createMailer, type Mailer } from './lib/mailer';
+import { makeRequireUser, registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_DIST = path.join(ROOT, 'dist/web');
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Replaces SMTP / the log (tests read the reset link from it). */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  webDist?: string;
+}
+
+/** Paths that identify a person's secrets: never written to the log. */
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: REDACT },
+    bodyLimit: 100 * 1024,
+    // Slugs of 100-letter non-Latin titles are ~600 characters once percent-encoded.
+    routerOptions: { maxParamLength: 2048 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const pending = new Set<Promise<unknown>>();
+  const deps: Deps = {
+    db: database.db,
+    config,
+    mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
+    requireUser: makeRequireUser(database.db),
+    background(task) {
+      const run = task()
+        .catch((error) => app.log.error({ err: error }, 'background task failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await registerSecurity(app, config);
+  registerAuth(app);
+
+  await app.register(systemRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(logsRoutes(deps));
+  await app.register(exercisesRoutes(deps));
+  await app.register(sessionsRoutes(deps));
+  await registerWeb(app, options.webDist ?? WEB_DIST);
+  return app;
+}

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, messageBody } from '../../../contract/errors';
+import { exercise, exerciseCreateBody, exerciseUpdateBody } from '../../../contract/exercises';
+import { UUID_PATTERN } from '../../../contract/fields';
+import { DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../../../contract/pagination';
+import { exercisePage, progress } from '../../../contract/sessions';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../lib/app-error';
+import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
+import { findLogBySlug, touchLog } from '../logs/logs.repository';
+import { latestPasession, listPasessions, paProgress } from '../sessions/pasessions.repository';
+import { findScope } from '../sessions/session-scope';
+import { latestWlsession, listWlsessions, wlProgress } from '../sessions/wlsessions.repository';
+import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
+
+const RESERVED_EXERCISE_SLUGS = ['edit', 'create-new-exercise'] as const;
+const TAKEN = 'An exercise with this title already exists';
+const logParams = z.object({ slugLog: z.string() });
+const exerciseParams = logParams.extend({ slugExercise: z.string() });
+
+export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps;
+
+  async function logFor(userId: string, slugLog: string) {
+    const found = await findLogBySlug(db, userId, normalizeSlugParam(slugLog));
+    if (!found) throw notFound('Log');
+    return found;
+  }
+
+  return async (app) => {
+    app.addHook('preHandler', deps.requireUser);
+
+    app.post(
+      '/api/logs/:slugLog/exercises',
+      {
+        schema: {
+          params: logParams,
+          body: exerciseCreateBody,
+          response: { 201: exercise, '4xx': errorBody },
+        },
+      },
+      async (request, reply) => {
+        const log = await logFor(request.user.id, request.params.slugLog);
+        const { title, session } = request.body;
+        const slug = slugForTitle(title, RESERVED_EXERCISE_SLUGS);
+        const created = await db.transaction(async (tx) => {
+          const result = await createExercise(tx, log, { title, slug, kind: session });
+          if (result !== 'taken') await touchLog(tx, log.author, log._id);
+          return result;
+        });
+        if (created === 'taken') throw new AppError(409, TAKEN);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api/logs/:slugLog/exercises/edit/:id',
+      {
+        schema: {
+          params: logParams.extend({ id: z.string() }),
+          response: { 200: exercise, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const log = await logFor(request.user.id, request.params.slugLog);
+        const found = UUID_PATTERN.test(request.params.id)
+          ? await findExerciseById(db, log, request.params.id)
+          : null;
+        if (!found) throw notFound('Exercise');
+        return found;
+      },
+    );
+
+    app.put(
+      '/api/logs/:slugLog/exercises/edit/:id',
+      {
+        schema: {
+          params: logParams.extend({ id: z.string() }),
+          body: exerciseUpdateBody,
+          response: { 200: exercise, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const log = await logFor(request.user.id, request.params.slugLog);
+        if (!UUID_PATTERN.test(request.params.id)) throw notFound('Exercise');
+        const { title } = request.body;
+        const slug = slugForTitle(title, RESERVED_EXERCISE_SLUGS);
+        const updated = await db.transaction(async (tx) => {
+          const result = await updateExercise(tx, log, request.params.id, { title, slug });
+          if (result && result !== 'taken') await touchLog(tx, log.author, log._id);
+          return result;
+        });
+        if (updated === 'taken') throw new AppError(409, TAKEN);
+        if (!updated) throw notFound('Exercise');
+        return updated;
+      },
+    );
+
+    app.get(
+      '/api/logs/:slugLog/exercises/:slugExercise',
+      {
+        schema: {
+          params: exerciseParams,
+          querystring: pageQuery(DEFAULT_LIMIT),
+          response: { 200: exercisePage, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const { limit, page } = request.query;
+        const offset = (page - 1) * limit;
+        const { exercise: found } = await findScope(
+          db,
+          request.user.id,
+          request.params.slugLog,
+          request.params.slugExercise,
+        );
+        const isWeights = found.session === 'wlsession';
+        const { sessions, total } = isWeights
+          ? await listWlsessions(db, found, limit, offset)
+          : await listPasessions(db, found, limit, offset);
+        // The newest session is the first of page 1; other pages look it up.
+        const latest =
+          offset === 0
+            ? (sessions[0] ?? null)
+            : await (isWeights ? latestWlsession : latestPasession)(db, found);
+        const totalPages = totalPagesOf(total, limit);
+        const wrap = <K extends string, S>(key: K, session: S) =>
+          ({ ...found, [key]: session }) as typeof found & Record<K, S>;
+        return {
+          exercise: found,
+          exerciseAggregate: isWeights ? sessions.map((s) => wrap('wlsessions', s)) : [],
+          exerciseAggregatePa: isWeights ? [] : sessions.map((s) => wrap('pasessions', s)),
+          latestWlsession: isWeights && latest ? [wrap('wlsessions', latest)] : [],
+          latestPasession: !isWeights && latest ? [wrap('pasessions', latest)] : [],
+          pagination: { totalWlPages: totalPages, totalPaPages: totalPages, page, limit, total },
+        } as z.infer<typeof exercisePage>;
+      },
+    );
+
+    app.get(
+      '/api/logs/:slugLog/exercises/:slugExercise/progress',
+      { schema: { params: exerciseParams, response: { 200: progress, '4xx': errorBody } } },
+      async (request) => {
+        const { exercise: found } = await findScope(
+          db,
+          request.user.id,
+          request.params.slugLog,
+          request.params.slugExercise,
+        );
+        return {
+          points: found.session === 'wlsession' ? await wlProgress(db, found) : await paProgress(db, found),
+        };
+      },
+    );
+
+    app.delete(
+      '/api/logs/:slugLog/exercises/:slugExercise',
+      { schema: { params: exerciseParams, response: { 200: messageBody, '4xx': errorBody } } },
+      async (request) => {
+        const { exercise: found } = await findScope(
+          db,
+          request.user.id,
+          request.params.slugLog,
+          request.params.slugExercise,
+        );
+        if (!(await deleteExercise(db, found))) throw notFound('Exercise');
+        return { message: 'Exercise deleted' };
+      },
+    );
+  };
+}

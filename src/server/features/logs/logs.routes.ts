@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody, messageBody } from '../../../contract/errors';
+import { logPage } from '../../../contract/exercises';
+import { UUID_PATTERN } from '../../../contract/fields';
+import { log, logBody, logsList } from '../../../contract/logs';
+import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../../../contract/pagination';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../lib/app-error';
+import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
+import { listExercises } from '../exercises/exercises.repository';
+import { createLog, deleteLog, findLogById, findLogBySlug, listLogs, updateLog } from './logs.repository';
+
+const RESERVED_LOG_SLUGS = ['edit', 'create-new-log'] as const;
+const TAKEN = 'A log with this title already exists';
+
+export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    app.addHook('preHandler', deps.requireUser);
+
+    app.get(
+      '/api/logs',
+      {
+        schema: { querystring: pageQuery(LOGS_DEFAULT_LIMIT), response: { 200: logsList, '4xx': errorBody } },
+      },
+      async (request) => {
+        const { limit, page } = request.query;
+        const { logs, total } = await listLogs(db, request.user.id, limit, (page - 1) * limit);
+        return { logs, pagination: { totalPages: totalPagesOf(total, limit), page, limit, total } };
+      },
+    );
+
+    app.post(
+      '/api/logs',
+      { schema: { body: logBody, response: { 201: log, '4xx': errorBody } } },
+      async (request, reply) => {
+        const { title } = request.body;
+        const created = await createLog(db, request.user.id, {
+          title,
+          slug: slugForTitle(title, RESERVED_LOG_SLUGS),
+        });
+        if (created === 'taken') throw new AppError(409, TAKEN);
+        return reply.status(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api/logs/edit/:id',
+      { schema: { params: z.object({ id: z.string() }), response: { 200: log, '4xx': errorBody } } },
+      async (request) => {
+        const found = UUID_PATTERN.test(request.params.id)
+          ? await findLogById(db, request.user.id, request.params.id)
+          : null;
+        if (!found) throw notFound('Log');
+        return found;
+      },
+    );
+
+    app.put(
+      '/api/logs/edit/:id',
+      {
+        schema: {
+          params: z.object({ id: z.string() }),
+          body: logBody,
+          response: { 200: log, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        if (!UUID_PATTERN.test(request.params.id)) throw notFound('Log');
+        const { title } = request.body;
+        const slug = slugForTitle(title, RESERVED_LOG_SLUGS);
+        const updated = await updateLog(db, request.user.id, request.params.id, { title, slug });
+        if (updated === 'taken') throw new AppError(409, TAKEN);
+        if (!updated) throw notFound('Log');
+        return updated;
+      },
+    );
+
+    app.get(
+      '/api/logs/:slugLog',
+      {
+        schema: {
+          params: z.object({ slugLog: z.string() }),
+          querystring: pageQuery(DEFAULT_LIMIT),
+          response: { 200: logPage, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const { limit, page } = request.query;
+        const found = await findLogBySlug(db, request.user.id, normalizeSlugParam(request.params.slugLog));
+        if (!found) throw notFound('Log');
+        const { exercises, total } = await listExercises(db, found, limit, (page - 1) * limit);
+        return {
+          log: found,
+          logAggregate: exercises.map((exercise) => ({ ...found, exercises: exercise })),
+          pagination: { totalPages: totalPagesOf(total, limit), page, limit, total },
+        };
+      },
+    );
+
+    // The web app deletes by slug on the detail screen and by id elsewhere: both work.
+    app.delete(
+      '/api/logs/:idOrSlug',
+      {
+        schema: {
+          params: z.object({ idOrSlug: z.string() }),
+          response: { 200: messageBody, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const { idOrSlug } = request.params;
+        const found =
+          (UUID_PATTERN.test(idOrSlug) ? await findLogById(db, request.user.id, idOrSlug) : null) ??
+          (await findLogBySlug(db, request.user.id, normalizeSlugParam(idOrSlug)));
+        if (!found || !(await deleteLog(db, request.user.id, found._id))) throw notFound('Log');
+        return { message: 'Log deleted' };
+      },
+    );
+  };
+}

@@ -1,0 +1,64 @@
+import { AppError } from './app-error';
+
+/**
+ * Fixed-window counters in memory: enough for one server process. Each key's window starts at
+ * its first hit; `hit` counts and `check` only looks, so "failed logins" can be counted after the fact.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Throws 429 when `key` is already at its limit. */
+  check(key: string): void {
+    const window = this.current(key);
+    if (window && window.count >= this.max) throw tooManyRequests(window.resetAt - this.now());
+  }
+
+  hit(key: string): void {
+    const window = this.current(key);
+    if (window) window.count += 1;
+    else this.windows.set(key, { count: 1, resetAt: this.now() + this.windowMs });
+    if (this.windows.size > 100_000) this.sweep(); // bounded memory under a flood of keys
+  }
+
+  /** check then hit: for limits on attempts rather than failures. */
+  consume(key: string): void {
+    this.check(key);
+    this.hit(key);
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private current(key: string) {
+    const window = this.windows.get(key);
+    if (window && window.resetAt <= this.now()) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return window;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+function tooManyRequests(msLeft: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const when = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new AppError(429, `Too many attempts. Please try again in ${when}.`, undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+export const MINUTES_15 = 15 * 60 * 1000;
+export const HOUR = 60 * 60 * 1000;

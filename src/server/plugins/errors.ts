@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+const GENERIC_500 = 'Something went wrong';
+
+/** Fastify's own client errors, reworded so a person knows what to do. */
+const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; send a JSON object'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as JSON (content-type: application/json)'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request body does not match its content-length'],
+};
+
+/** The one place an error becomes a response: `{message, errors?}`, never a stack or SQL text. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (field === '') {
+          // The body itself is not an object: there is no field to point at.
+          return reply.status(400).send({ message: 'Send the request body as a JSON object' });
+        }
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      // The first field's own message (SPEC.md §5's wording); `errors` has every field's.
+      return reply.status(400).send({ message: Object.values(errors)[0] ?? 'Invalid request', errors });
+    }
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ message: known[1] });
+    if (isResponseSerializationError(error))
+      request.log.error({ err: error, reqId: request.id }, 'response did not match its schema');
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status < 500) return reply.status(status).send({ message: error.message || 'Bad request' });
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.status(500).send({ message: GENERIC_500 });
+  });
+}
