@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import type { Mail } from '../lib/mailer';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every email the app sent, newest last (stands in for SMTP, an outside service). */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: in-memory PGlite, or the PostgreSQL of DATABASE_URL
+ * (CI runs the suite on both). Tests share that PostgreSQL, so factories use unique emails.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config: Config = {
+    ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: ':memory:', LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+  const database = await openDatabase(config);
+  const mails: Mail[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    mailer: {
+      async send(mail) {
+        mails.push(mail);
+      },
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
