@@ -54,7 +54,10 @@ export class RateLimiter {
 function tooManyRequests(msLeft: number): AppError {
   const seconds = Math.max(1, Math.ceil(msLeft / 1000));
   const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const when =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return new AppError(429, `Too many attempts. Please try again in ${when}.`, undefined, {
     'retry-after': String(seconds),
   });

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { type Db, openDatabase } from '../db/client';
 import type { Mail } from '../lib/mailer';
 
 export interface TestApp {
   app: FastifyInstance;
   /** Every email the app sent, newest last (stands in for SMTP, an outside service). */
   mails: Mail[];
+  /** The app's own database, for the few facts no endpoint can set up (an expired reset link). */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     mails,
+    db: database.db,
     async close() {
       await app.close();
       await database.close();

@@ -9,9 +9,9 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import { findLogBySlug, touchLog } from '../logs/logs.repository';
-import { latestPasession, listPasessions, paProgress } from '../sessions/pasessions.repository';
-import { findScope } from '../sessions/session-scope';
-import { latestWlsession, listWlsessions, wlProgress } from '../sessions/wlsessions.repository';
+import { assertScope, findScope } from '../sessions/session-scope';
+import { readExercisePage, readProgress } from '../sessions/sessions.reads';
+import { requireTokenHash } from '../../plugins/auth';
 import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
 
 const RESERVED_EXERCISE_SLUGS = ['edit', 'create-new-exercise'] as const;
@@ -100,6 +100,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/logs/:slugLog/exercises/:slugExercise',
       {
+        config: { authInQuery: true },
         schema: {
           params: exerciseParams,
           querystring: pageQuery(DEFAULT_LIMIT),
@@ -108,49 +109,50 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { limit, page } = request.query;
-        const offset = (page - 1) * limit;
-        const { exercise: found } = await findScope(
+        const { slugLog, slugExercise } = request.params;
+        const row = await readExercisePage(
           db,
-          request.user.id,
-          request.params.slugLog,
-          request.params.slugExercise,
+          requireTokenHash(request),
+          normalizeSlugParam(slugLog),
+          normalizeSlugParam(slugExercise),
+          limit,
+          (page - 1) * limit,
         );
+        const found = assertScope(row);
         const isWeights = found.session === 'wlsession';
-        const { sessions, total } = isWeights
-          ? await listWlsessions(db, found, limit, offset)
-          : await listPasessions(db, found, limit, offset);
-        // The newest session is the first of page 1; other pages look it up.
-        const latest =
-          offset === 0
-            ? (sessions[0] ?? null)
-            : await (isWeights ? latestWlsession : latestPasession)(db, found);
-        const totalPages = totalPagesOf(total, limit);
+        const totalPages = totalPagesOf(row.total, limit);
         const wrap = <K extends string, S>(key: K, session: S) =>
           ({ ...found, [key]: session }) as typeof found & Record<K, S>;
+        const key = isWeights ? 'wlsessions' : 'pasessions';
+        const items = (row.sessions as unknown[]).map((s) => wrap(key, s));
+        const latest = row.latest ? [wrap(key, row.latest)] : [];
         return {
           exercise: found,
-          exerciseAggregate: isWeights ? sessions.map((s) => wrap('wlsessions', s)) : [],
-          exerciseAggregatePa: isWeights ? [] : sessions.map((s) => wrap('pasessions', s)),
-          latestWlsession: isWeights && latest ? [wrap('wlsessions', latest)] : [],
-          latestPasession: !isWeights && latest ? [wrap('pasessions', latest)] : [],
-          pagination: { totalWlPages: totalPages, totalPaPages: totalPages, page, limit, total },
+          exerciseAggregate: isWeights ? items : [],
+          exerciseAggregatePa: isWeights ? [] : items,
+          latestWlsession: isWeights ? latest : [],
+          latestPasession: isWeights ? [] : latest,
+          pagination: { totalWlPages: totalPages, totalPaPages: totalPages, page, limit, total: row.total },
         } as z.infer<typeof exercisePage>;
       },
     );
 
     app.get(
       '/api/logs/:slugLog/exercises/:slugExercise/progress',
-      { schema: { params: exerciseParams, response: { 200: progress, '4xx': errorBody } } },
+      {
+        config: { authInQuery: true },
+        schema: { params: exerciseParams, response: { 200: progress, '4xx': errorBody } },
+      },
       async (request) => {
-        const { exercise: found } = await findScope(
+        const { slugLog, slugExercise } = request.params;
+        const row = await readProgress(
           db,
-          request.user.id,
-          request.params.slugLog,
-          request.params.slugExercise,
+          requireTokenHash(request),
+          normalizeSlugParam(slugLog),
+          normalizeSlugParam(slugExercise),
         );
-        return {
-          points: found.session === 'wlsession' ? await wlProgress(db, found) : await paProgress(db, found),
-        };
+        assertScope(row);
+        return { points: row.points };
       },
     );
 

@@ -8,8 +8,9 @@ import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../.
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
-import { listExercises } from '../exercises/exercises.repository';
-import { createLog, deleteLog, findLogById, findLogBySlug, listLogs, updateLog } from './logs.repository';
+import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
+import { readLogPage, readLogsPage } from './logs.reads';
+import { createLog, deleteLog, findLogById, findLogBySlug, updateLog } from './logs.repository';
 
 const RESERVED_LOG_SLUGS = ['edit', 'create-new-log'] as const;
 const TAKEN = 'A log with this title already exists';
@@ -22,11 +23,14 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/logs',
       {
+        config: { authInQuery: true },
         schema: { querystring: pageQuery(LOGS_DEFAULT_LIMIT), response: { 200: logsList, '4xx': errorBody } },
       },
       async (request) => {
         const { limit, page } = request.query;
-        const { logs, total } = await listLogs(db, request.user.id, limit, (page - 1) * limit);
+        const row = await readLogsPage(db, requireTokenHash(request), limit, (page - 1) * limit);
+        assertSignedIn(row.userId);
+        const { logs, total } = row;
         return { logs, pagination: { totalPages: totalPagesOf(total, limit), page, limit, total } };
       },
     );
@@ -80,6 +84,7 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/logs/:slugLog',
       {
+        config: { authInQuery: true },
         schema: {
           params: z.object({ slugLog: z.string() }),
           querystring: pageQuery(DEFAULT_LIMIT),
@@ -88,9 +93,11 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { limit, page } = request.query;
-        const found = await findLogBySlug(db, request.user.id, normalizeSlugParam(request.params.slugLog));
+        const slug = normalizeSlugParam(request.params.slugLog);
+        const row = await readLogPage(db, requireTokenHash(request), slug, limit, (page - 1) * limit);
+        assertSignedIn(row.userId);
+        const { log: found, exercises, total } = row;
         if (!found) throw notFound('Log');
-        const { exercises, total } = await listExercises(db, found, limit, (page - 1) * limit);
         return {
           log: found,
           logAggregate: exercises.map((exercise) => ({ ...found, exercises: exercise })),

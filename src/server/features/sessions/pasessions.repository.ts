@@ -32,7 +32,7 @@ const scope = (exercise: Exercise) =>
 const newestFirst = [desc(pasessions.createdDate), desc(pasessions.createdAt), desc(pasessions.id)];
 
 /** Pace and speed are always the server's (API.md §5). */
-function derive(input: PasessionValues) {
+export function derivePasession(input: PasessionValues) {
   return {
     createdDate: input.createdDate,
     ...input.time,
@@ -117,7 +117,7 @@ export async function insertPasession(
   exercise: Exercise,
   input: PasessionValues,
 ): Promise<Pasession> {
-  const values = derive(input);
+  const values = derivePasession(input);
   const rows = await tx
     .insert(pasessions)
     .values({
@@ -137,7 +137,7 @@ export async function updatePasession(
   current: Pasession,
   input: PasessionValues,
 ): Promise<Pasession> {
-  const values = derive(input);
+  const values = derivePasession(input);
   const slug =
     values.createdDate === current.createdDate
       ? current.slugSession

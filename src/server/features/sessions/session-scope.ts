@@ -2,6 +2,7 @@ import type { Exercise } from '../../../contract/exercises';
 import type { Log } from '../../../contract/logs';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import { assertSignedIn } from '../../plugins/auth';
 import { normalizeSlugParam } from '../../lib/titles';
 import { findExerciseBySlug } from '../exercises/exercises.repository';
 import { findLogBySlug } from '../logs/logs.repository';
@@ -18,4 +19,16 @@ export async function findScope(
   const exercise = await findExerciseBySlug(db, log, normalizeSlugParam(slugExercise));
   if (!exercise) throw notFound('Exercise');
   return { log, exercise };
+}
+
+/** For one-trip reads: 401 without a live session, else 404 naming the first missing level. */
+export function assertScope(row: {
+  userId: string | null;
+  hasLog: boolean;
+  exercise: Exercise | null;
+}): Exercise {
+  assertSignedIn(row.userId);
+  if (!row.hasLog) throw notFound('Log');
+  if (!row.exercise) throw notFound('Exercise');
+  return row.exercise;
 }

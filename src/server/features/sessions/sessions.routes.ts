@@ -19,21 +19,12 @@ import { normalizeSlugParam } from '../../lib/titles';
 import { touchExercise } from '../exercises/exercises.repository';
 import { touchLog } from '../logs/logs.repository';
 import { isUniqueViolation } from '../users/users.repository';
-import {
-  deletePasession,
-  findPasessionById,
-  findPasessionBySlug,
-  insertPasession,
-  updatePasession,
-} from './pasessions.repository';
-import { findScope } from './session-scope';
-import {
-  deleteWlsession,
-  findWlsessionById,
-  findWlsessionBySlug,
-  insertWlsession,
-  updateWlsession,
-} from './wlsessions.repository';
+import { deletePasession, findPasessionById, updatePasession } from './pasessions.repository';
+import { assertScope, findScope } from './session-scope';
+import { readSessionBySlug } from './sessions.reads';
+import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
+import { createSessionOneTrip } from './sessions.create';
+import { deleteWlsession, findWlsessionById, updateWlsession } from './wlsessions.repository';
 
 const scopeParams = z.object({ slugLog: z.string(), slugExercise: z.string() });
 const WRONG_KIND: Record<SessionKind, string> = {
@@ -42,14 +33,18 @@ const WRONG_KIND: Record<SessionKind, string> = {
 };
 
 /** Two writers can pick the same dated slug at once; the unique index catches it and we pick again. */
-async function withSlugRetry<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Executor));
+      return await work();
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error)) throw error;
     }
   }
+}
+
+function withSlugRetry<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return retryOnSlugClash(() => db.transaction((tx) => work(tx as unknown as Executor)));
 }
 
 /** Creating or editing a session makes its exercise and log the most recently active. */
@@ -64,9 +59,7 @@ interface KindSpec<Body, Rec> {
   envelope: 'wlsession' | 'pasession';
   body: z.ZodType<Body>;
   record: z.ZodType<Rec>;
-  findBySlug(db: Executor, exercise: Exercise, slug: string): Promise<Rec | null>;
   findById(db: Executor, exercise: Exercise, id: string): Promise<Rec | null>;
-  insert(tx: Executor, exercise: Exercise, input: Body): Promise<Rec>;
   update(tx: Executor, exercise: Exercise, current: Rec, input: Body): Promise<Rec>;
   remove(db: Executor, exercise: Exercise, slug: string): Promise<boolean>;
 }
@@ -77,9 +70,7 @@ const wlSpec: KindSpec<WlsessionValues, z.infer<typeof wlsession>> = {
   envelope: 'wlsession',
   body: wlsessionBody as unknown as z.ZodType<WlsessionValues>,
   record: wlsession,
-  findBySlug: findWlsessionBySlug,
   findById: findWlsessionById,
-  insert: insertWlsession,
   update: updateWlsession,
   remove: deleteWlsession,
 };
@@ -90,9 +81,7 @@ const paSpec: KindSpec<PasessionValues, z.infer<typeof pasession>> = {
   envelope: 'pasession',
   body: pasessionBody as unknown as z.ZodType<PasessionValues>,
   record: pasession,
-  findBySlug: findPasessionBySlug,
   findById: findPasessionById,
-  insert: insertPasession,
   update: updatePasession,
   remove: deletePasession,
 };
@@ -119,16 +108,25 @@ function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPl
 
     app.post<{ Params: ScopeParams; Body: Body }>(
       base,
-      { schema: { params: scopeParams, body: spec.body, response: { 201: spec.record, '4xx': errorBody } } },
+      {
+        config: { authInQuery: true },
+        schema: { params: scopeParams, body: spec.body, response: { 201: spec.record, '4xx': errorBody } },
+      },
       async (request, reply) => {
-        const exercise = await scopeFor(request.user.id, request.params);
-        if (exercise.session !== spec.kind) throw new AppError(400, WRONG_KIND[exercise.session]);
-        const created = await withSlugRetry(db, async (tx) => {
-          const session = await spec.insert(tx, exercise, request.body as Body);
-          await touchParents(tx, exercise);
-          return session;
-        });
-        return reply.status(201).send(created);
+        const tokenHash = requireTokenHash(request);
+        const scope = {
+          slugLog: normalizeSlugParam(request.params.slugLog),
+          slugExercise: normalizeSlugParam(request.params.slugExercise),
+        };
+        const body = request.body as WlsessionValues | PasessionValues;
+        const row = await retryOnSlugClash(() =>
+          createSessionOneTrip<Rec>(db, tokenHash, spec.kind, scope, body),
+        );
+        assertSignedIn(row.userId);
+        if (!row.hasLog) throw notFound('Log');
+        if (!row.kind) throw notFound('Exercise');
+        if (row.kind !== spec.kind) throw new AppError(400, WRONG_KIND[row.kind]);
+        return reply.status(201).send(row.session);
       },
     );
 
@@ -175,16 +173,25 @@ function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPl
     app.get<{ Params: SlugParams }>(
       `${base}/:slugSession`,
       {
+        config: { authInQuery: true },
         schema: {
           params: scopeParams.extend({ slugSession: z.string() }),
           response: { 200: envelope, '4xx': errorBody },
         },
       },
       async (request) => {
-        const exercise = await scopeFor(request.user.id, request.params);
-        const found = await spec.findBySlug(db, exercise, normalizeSlugParam(request.params.slugSession));
-        if (!found) throw notFound('Session');
-        return { [spec.envelope]: found };
+        const { slugLog, slugExercise, slugSession } = request.params;
+        const row = await readSessionBySlug<Rec>(
+          db,
+          requireTokenHash(request),
+          spec.kind,
+          normalizeSlugParam(slugLog),
+          normalizeSlugParam(slugExercise),
+          normalizeSlugParam(slugSession),
+        );
+        assertScope(row);
+        if (!row.session) throw notFound('Session');
+        return { [spec.envelope]: row.session };
       },
     );
 

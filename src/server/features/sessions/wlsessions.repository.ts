@@ -31,7 +31,7 @@ const scope = (exercise: Exercise) =>
 const newestFirst = [desc(wlsessions.createdDate), desc(wlsessions.createdAt), desc(wlsessions.id)];
 
 /** Derived numbers are always the server's: volumes per set and per session (API.md §5). */
-function derive(input: WlsessionValues) {
+export function deriveWlsession(input: WlsessionValues) {
   const sets = input.set.map((s) => ({
     _id: randomUUID(),
     repetitions: s.repetitions,
@@ -114,7 +114,7 @@ export async function insertWlsession(
   exercise: Exercise,
   input: WlsessionValues,
 ): Promise<Wlsession> {
-  const values = derive(input);
+  const values = deriveWlsession(input);
   const rows = await tx
     .insert(wlsessions)
     .values({
@@ -134,7 +134,7 @@ export async function updateWlsession(
   current: Wlsession,
   input: WlsessionValues,
 ): Promise<Wlsession> {
-  const values = derive(input);
+  const values = deriveWlsession(input);
   // Only a new date moves the session to a new slug; otherwise its address stays.
   const slug =
     values.createdDate === current.createdDate

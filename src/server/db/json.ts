@@ -1,0 +1,52 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from './client';
+
+// The hot read routes build their whole answer in one SQL statement (session check included),
+// so a page costs one database round trip. These builders give the JSON the exact API shape
+// (src/contract); the route's response schema still checks it on the way out.
+
+/** timestamptz as ISO 8601 UTC with milliseconds, as `toIso` formats it in TypeScript. */
+export const iso = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** `alias` is a table alias or CTE name whose columns are those of db/schema.ts. */
+export const logJson = (a: string) => {
+  const t = sql.raw(a);
+  return sql`json_build_object('_id', ${t}.id, 'title', ${t}.title, 'slugLog', ${t}.slug, 'author', ${t}.author_id,
+    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)})`;
+};
+
+export const exerciseJson = (a: string, slugLog: SQL) => {
+  const t = sql.raw(a);
+  return sql`json_build_object('_id', ${t}.id, 'title', ${t}.title, 'slugExercise', ${t}.slug,
+    'author', ${t}.author_id, 'session', ${t}.kind, 'log', ${t}.log_id, 'slugLog', ${slugLog},
+    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)})`;
+};
+
+const sessionFields = (t: SQL) =>
+  sql`'_id', ${t}.id, 'author', ${t}.author_id, 'exercise', ${t}.exercise_id, 'slugSession', ${t}.slug,
+    'createdDate', to_char(${t}.created_date, 'YYYY-MM-DD'),
+    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)}`;
+
+export const wlsessionJson = (a: string) => {
+  const t = sql.raw(a);
+  return sql`json_build_object(${sessionFields(t)}, 'totalVolume', ${t}.total_volume, 'junkVolume', ${t}.junk_volume,
+    'workingVolume', ${t}.working_volume, 'set', ${t}.sets)`;
+};
+
+export const pasessionJson = (a: string) => {
+  const t = sql.raw(a);
+  return sql`json_build_object(${sessionFields(t)}, 'paceMinutes', ${t}.pace_minutes, 'paceSeconds', ${t}.pace_seconds,
+    'speed', ${t}.speed, 'distance', ${t}.distance,
+    'time', json_build_object('hours', ${t}.hours, 'minutes', ${t}.minutes, 'seconds', ${t}.seconds))`;
+};
+
+/** The signed-in user's id from the session cookie's hash: the first CTE of every one-trip read. */
+export const meCte = (tokenHash: string) =>
+  sql`me as (select s.user_id as id from auth_sessions s where s.token_hash = ${tokenHash} and s.expires_at > now())`;
+
+/** Runs a statement expected to return one row (both drivers expose `rows`). */
+export async function queryOne<T>(db: Executor, query: SQL): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0];
+}

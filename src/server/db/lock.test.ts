@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { DataDirLockedError, lockDataDir } from './lock';
+
+const LOCK_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lock.ts');
+
+/** Another server process: takes the lock with the real code, says so, then holds it until killed. */
+function startLockHolder(dir: string): Promise<ChildProcess> {
+  const script = `
+    const { lockDataDir } = await import(${JSON.stringify(LOCK_MODULE)});
+    lockDataDir(${JSON.stringify(dir)});
+    console.log('locked');
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+    child.stdout?.on('data', (chunk) => {
+      if (String(chunk).includes('locked')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`lock holder exited with ${code}: ${stderr}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL'); // like a crash: the lock file stays behind
+  });
+}
+
+/** The PID of a process that has certainly exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
+describe('lockDataDir', () => {
+  let dir: string;
+  const children: ChildProcess[] = [];
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'wl-lock-'));
+  });
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map(stop));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes our PID into server.lock and removes it on release', () => {
+    const release = lockDataDir(dir);
+    const file = path.join(dir, 'server.lock');
+    expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
+    release();
+    expect(existsSync(file)).toBe(false);
+    release(); // twice is harmless
+    const again = lockDataDir(dir);
+    again();
+  });
+
+  it('creates the data directory when it does not exist yet', () => {
+    const nested = path.join(dir, 'a', 'b');
+    const release = lockDataDir(nested);
+    expect(existsSync(path.join(nested, 'server.lock'))).toBe(true);
+    release();
+  });
+
+  it('refuses a second lock while another live process holds it, naming that PID', async () => {
+    const holder = await startLockHolder(dir);
+    children.push(holder);
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(holder.pid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by another server \\(PID ${holder.pid}\\)`));
+    // Refusing touched nothing: the holder still owns the lock.
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(holder.pid));
+  });
+
+  it('takes over a stale lock whose process has died (kill -9)', async () => {
+    const holder = await startLockHolder(dir);
+    await stop(holder);
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(holder.pid));
+    const release = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+  });
+
+  it('takes over a lock file holding a dead PID or garbage', async () => {
+    const file = path.join(dir, 'server.lock');
+    writeFileSync(file, String(await deadPid()));
+    lockDataDir(dir)();
+    writeFileSync(file, 'not a pid');
+    lockDataDir(dir)();
+    writeFileSync(file, '');
+    lockDataDir(dir)();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('keeps a second server from opening the PGlite database at all', async () => {
+    const holder = await startLockHolder(dir);
+    children.push(holder);
+    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    expect(existsSync(path.join(dir, 'pglite'))).toBe(false);
+  });
+});

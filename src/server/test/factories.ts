@@ -1,0 +1,158 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Exercise, ExerciseCreateBody } from '../../contract/exercises';
+import type { Log } from '../../contract/logs';
+import type { Pasession, PasessionBody, Wlsession, WlsessionBody } from '../../contract/sessions';
+import type { UserInfo } from '../../contract/users';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallOptions {
+  cookie?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The client's address: the per-IP rate limits key on it. */
+  ip?: string;
+}
+
+/** One JSON request through the app, as a browser on the same origin would send it. */
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  const request: InjectOptions = { method, url, headers };
+  if (options.ip) request.remoteAddress = options.ip;
+  if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+  return app.inject(request);
+}
+
+/** `sid=<token>` from a response's Set-Cookie, ready to send back. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const sid = response.cookies.find((c) => c.name === 'sid');
+  if (!sid?.value) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `sid=${sid.value}`;
+}
+
+export const uniqueEmail = (): string => `${randomUUID()}@test.io`;
+
+/** A fresh address per new user, so the per-IP register limit (20 an hour) never couples tests. */
+export const randomIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
+  if (response.statusCode !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
+  }
+}
+
+export interface TestUser {
+  cookie: string;
+  user: UserInfo;
+  email: string;
+  password: string;
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: { username?: string; email?: string; password?: string; ip?: string } = {},
+): Promise<TestUser> {
+  const body = {
+    username: overrides.username ?? 'Test User',
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? 'secret-password',
+  };
+  const response = await call(app, 'POST', '/api/users', { body, ip: overrides.ip ?? randomIp() });
+  expectStatus(response, 201, 'register');
+  return {
+    cookie: sessionCookie(response),
+    user: response.json(),
+    email: body.email,
+    password: body.password,
+  };
+}
+
+let counter = 0;
+const uniqueTitle = (prefix: string) => `${prefix} ${(counter += 1)} ${randomInt(1_000_000)}`;
+
+export async function createLog(
+  app: FastifyInstance,
+  cookie: string,
+  overrides: { title?: string } = {},
+): Promise<Log> {
+  const response = await call(app, 'POST', '/api/logs', {
+    cookie,
+    body: { title: overrides.title ?? uniqueTitle('Log') },
+  });
+  expectStatus(response, 201, 'create log');
+  return response.json();
+}
+
+export async function createExercise(
+  app: FastifyInstance,
+  cookie: string,
+  slugLog: string,
+  overrides: Partial<ExerciseCreateBody> = {},
+): Promise<Exercise> {
+  const response = await call(app, 'POST', `/api/logs/${encodeURIComponent(slugLog)}/exercises`, {
+    cookie,
+    body: { title: uniqueTitle('Exercise'), session: 'wlsession', ...overrides },
+  });
+  expectStatus(response, 201, 'create exercise');
+  return response.json();
+}
+
+export const exerciseUrl = (slugLog: string, slugExercise: string): string =>
+  `/api/logs/${encodeURIComponent(slugLog)}/exercises/${encodeURIComponent(slugExercise)}`;
+
+export async function createWlsession(
+  app: FastifyInstance,
+  cookie: string,
+  exercise: Pick<Exercise, 'slugLog' | 'slugExercise'>,
+  overrides: Partial<WlsessionBody> = {},
+): Promise<Wlsession> {
+  const response = await call(
+    app,
+    'POST',
+    `${exerciseUrl(exercise.slugLog, exercise.slugExercise)}/wlsessions`,
+    {
+      cookie,
+      body: {
+        createdDate: '2026-03-01',
+        set: [
+          { repetitions: 10, kilograms: 50, isHard: true },
+          { repetitions: 8, kilograms: 40, isHard: false },
+        ],
+        ...overrides,
+      },
+    },
+  );
+  expectStatus(response, 201, 'create wlsession');
+  return response.json();
+}
+
+export async function createPasession(
+  app: FastifyInstance,
+  cookie: string,
+  exercise: Pick<Exercise, 'slugLog' | 'slugExercise'>,
+  overrides: Partial<PasessionBody> = {},
+): Promise<Pasession> {
+  const response = await call(
+    app,
+    'POST',
+    `${exerciseUrl(exercise.slugLog, exercise.slugExercise)}/pasessions`,
+    {
+      cookie,
+      body: {
+        createdDate: '2026-03-01',
+        time: { hours: 0, minutes: 25, seconds: 0 },
+        distance: 5,
+        ...overrides,
+      },
+    },
+  );
+  expectStatus(response, 201, 'create pasession');
+  return response.json();
+}
