@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
+import { dataRoutes } from './features/data/data.routes';
 import { exercisesRoutes } from './features/exercises/exercises.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
@@ -33,14 +34,30 @@ export interface AppOptions {
 /** Paths that identify a person's secrets: never written to the log. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
+/** Reset links carry their token in the path (API and web page alike): log the route, not the token. */
+function serializeRequest(request: { method: string; url: string; ip?: string; id?: string }) {
+  return {
+    method: request.method,
+    url: request.url.replace(/\/reset-password\/[^/?#]+/, '/reset-password/[redacted]'),
+    remoteAddress: request.ip,
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: REDACT },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: REDACT,
+      serializers: { req: serializeRequest },
+    },
     bodyLimit: 100 * 1024,
     // Slugs of 100-letter non-Latin titles are ~600 characters once percent-encoded.
     routerOptions: { maxParamLength: 2048 },
   });
+  // JSON only (API.md §3: anything else is 415). Fastify also parses text/plain by default, which is
+  // a body type a cross-site form can send without a preflight.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -72,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logsRoutes(deps));
   await app.register(exercisesRoutes(deps));
   await app.register(sessionsRoutes(deps));
+  await app.register(dataRoutes(deps));
   await registerWeb(app, options.webDist ?? WEB_DIST);
   return app;
 }

@@ -35,7 +35,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
         throw new DataDirLockedError(
           `The data directory ${path.resolve(dir)} is in use by another server (PID ${pid}). ` +
             'Stop that server first, or set DATA_DIR to another directory.',
