@@ -22,6 +22,18 @@ import { registerWeb } from './plugins/web';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(ROOT, 'dist/web');
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  authInQuery: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -58,6 +70,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only (API.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
+  // The route table, as registered: the authorization matrix test walks it so no route is forgotten.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, authInQuery: !!route.config?.authInQuery });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
