@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 export const REQUIRED = 'This field is required';
+
+/** A text field's type error: missing is "required", anything else (a number, a list) is named. */
+export function textError(label: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? REQUIRED : `${label} must be text`;
+}
 export const MAX_NUMBER = 100_000;
 
 /** Treats '', null and undefined alike as "nothing entered", so every such field says it is required. */
@@ -38,10 +44,13 @@ function hasAtMostTwoDecimals(n: number): boolean {
 }
 
 /** A required trimmed string. */
-export function requiredText(max = 200) {
+export function requiredText(label: string, max = 200) {
   return z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: REQUIRED }).min(1, REQUIRED).max(max, `Must be at most ${max} characters`),
+    z
+      .string({ error: textError(label) })
+      .min(1, REQUIRED)
+      .max(max, `${label} must be at most ${max} characters`),
   );
 }
 
@@ -51,7 +60,7 @@ export const TITLE_MAX = 100;
 export const title = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
   z
-    .string({ error: REQUIRED })
+    .string({ error: textError('Title') })
     .min(1, REQUIRED)
     .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
     .regex(TITLE_PATTERN, 'Letters, numbers, spaces, dashes and underscores allowed'),

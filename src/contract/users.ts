@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, requiredText } from './fields';
+import { REQUIRED, requiredText, textError } from './fields';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
@@ -12,11 +12,15 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Emails are compared and stored lowercased: they are unique case-insensitively. */
 export const email = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.string({ error: REQUIRED }).min(1, REQUIRED).max(254, EMAIL_FORMAT).regex(EMAIL_PATTERN, EMAIL_FORMAT),
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? REQUIRED : EMAIL_FORMAT) })
+    .min(1, REQUIRED)
+    .max(254, EMAIL_FORMAT)
+    .regex(EMAIL_PATTERN, EMAIL_FORMAT),
 );
 
 const passwordRequired = z
-  .string({ error: REQUIRED })
+  .string({ error: textError('Password') })
   .min(1, REQUIRED)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 const newPassword = passwordRequired.min(PASSWORD_MIN, PASSWORD_SHORT);
@@ -25,7 +29,7 @@ export const loginBody = z.object({ email, password: passwordRequired });
 export type LoginBody = z.input<typeof loginBody>;
 
 export const registerBody = z.object({
-  username: requiredText(50),
+  username: requiredText('Username', 50),
   email,
   password: newPassword,
   turnstileToken: z.string().max(4096).optional().nullable(),
@@ -34,7 +38,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 /** An empty password keeps the current one. */
 export const profileBody = z.object({
-  username: requiredText(50),
+  username: requiredText('Username', 50),
   email,
   password: z
     .union([z.literal(''), newPassword], { error: PASSWORD_SHORT })

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 100 * 1024,
     // Slugs of 100-letter non-Latin titles are ~600 characters once percent-encoded.
     routerOptions: { maxParamLength: 2048 },
+    // Errors raised before routing (a malformed %-escape in the path) get our `{message}` shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ message: 'The address is not valid: check its %-escapes' });
+    },
   });
   // JSON only (API.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
@@ -75,7 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, authInQuery: !!route.config?.authInQuery });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, authInQuery: !!route.config?.authInQuery });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
