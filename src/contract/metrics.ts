@@ -10,8 +10,14 @@ export function round3(n: number): number {
 
 /** Rounds half away from zero on the decimal value, not on its binary approximation (1.005 → 1.01). */
 function roundTo(n: number, digits: number): number {
-  const shifted = Number(`${n}e${digits}`);
-  return Number(`${Math.sign(shifted) * Math.round(Math.abs(shifted))}e-${digits}`) + 0;
+  const shifted = Number(withExponentShift(n, digits));
+  return Number(withExponentShift(Math.sign(shifted) * Math.round(Math.abs(shifted)), -digits)) + 0;
+}
+
+/** `n × 10^by` as text; String(n) may already be in e-notation (1.6e-9), so the exponents add up. */
+function withExponentShift(n: number, by: number): string {
+  const [mantissa, exponent = '0'] = String(n).split('e');
+  return `${mantissa}e${Number(exponent) + by}`;
 }
 
 export interface SetInput {

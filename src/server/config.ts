@@ -21,7 +21,12 @@ const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: optionalText.default('127.0.0.1'),
-  DATABASE_URL: url('postgres://user:password@host:5432/database'),
+  // Not URL.canParse: libpq's socket form (postgres://user@/db?host=/var/run/postgresql) is valid for pg
+  // but not a WHATWG URL.
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\/\S*$/.test(v),
+    'must be a PostgreSQL URL (postgres://user:password@host:5432/database)',
+  ),
   DATA_DIR: optionalText.default('./data'),
   APP_URL: url('http://localhost:3000'),
   COOKIE_SECURE: bool,

@@ -75,6 +75,13 @@ describe('lockDataDir', () => {
     release();
   });
 
+  it('refuses a second lock in the same process while the first is held', () => {
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    release();
+    lockDataDir(dir)();
+  });
+
   it('refuses a second lock while another live process holds it, naming that PID', async () => {
     const holder = await startLockHolder(dir);
     children.push(holder);

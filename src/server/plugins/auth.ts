@@ -58,7 +58,7 @@ export function assertSignedIn(userId: string | null | undefined): asserts userI
   if (!userId) throw new AppError(401, NOT_AUTHORIZED);
 }
 
-/** preHandler for every route that needs a signed-in user: 401 otherwise. */
+/** onRequest hook for every route that needs a signed-in user: 401 before the body is read or validated. */
 export function makeRequireUser(db: Db) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
     if (request.routeOptions.config.authInQuery) {

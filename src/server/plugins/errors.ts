@@ -33,6 +33,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The first field's own message (SPEC.md §5's wording); `errors` has every field's.
       return reply.status(400).send({ message: Object.values(errors)[0] ?? 'Invalid request', errors });
     }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: 'The request contains a character that cannot be stored' });
+    }
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] });
     if (isResponseSerializationError(error))
@@ -43,4 +46,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ message: GENERIC_500 });
   });
+}
+
+/**
+ * PostgreSQL refuses a NUL character in text (22021) and a \u0000 escape in jsonb (22P05). Such
+ * characters pass our schemas (an email, a username, a slug in the path) and are the client's doing.
+ */
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+  }
+  return false;
 }

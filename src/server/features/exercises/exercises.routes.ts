@@ -29,7 +29,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    app.addHook('preHandler', deps.requireUser);
+    app.addHook('onRequest', deps.requireUser);
 
     app.post(
       '/api/logs/:slugLog/exercises',
@@ -46,10 +46,12 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
         const slug = slugForTitle(title, RESERVED_EXERCISE_SLUGS);
         const created = await db.transaction(async (tx) => {
           const result = await createExercise(tx, log, { title, slug, kind: session });
-          if (result !== 'taken') await touchLog(tx, log.author, log._id);
+          // Thrown, not returned: the failed insert aborted the transaction, so it must roll back
+          // (PGlite refuses to COMMIT an aborted transaction).
+          if (result === 'taken') throw new AppError(409, TAKEN);
+          await touchLog(tx, log.author, log._id);
           return result;
         });
-        if (created === 'taken') throw new AppError(409, TAKEN);
         return reply.status(201).send(created);
       },
     );
@@ -88,10 +90,10 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
         const slug = slugForTitle(title, RESERVED_EXERCISE_SLUGS);
         const updated = await db.transaction(async (tx) => {
           const result = await updateExercise(tx, log, request.params.id, { title, slug });
-          if (result && result !== 'taken') await touchLog(tx, log.author, log._id);
+          if (result === 'taken') throw new AppError(409, TAKEN); // rolls the aborted transaction back
+          if (result) await touchLog(tx, log.author, log._id);
           return result;
         });
-        if (updated === 'taken') throw new AppError(409, TAKEN);
         if (!updated) throw notFound('Exercise');
         return updated;
       },

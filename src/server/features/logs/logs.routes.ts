@@ -18,7 +18,7 @@ const TAKEN = 'A log with this title already exists';
 export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.addHook('preHandler', deps.requireUser);
+    app.addHook('onRequest', deps.requireUser);
 
     app.get(
       '/api/logs',

@@ -104,7 +104,7 @@ function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPl
   // Typed by hand: the zod provider cannot infer through this function's generic schemas.
   return async (zodApp) => {
     const app = zodApp as unknown as FastifyInstance;
-    app.addHook('preHandler', deps.requireUser);
+    app.addHook('onRequest', deps.requireUser);
 
     app.post<{ Params: ScopeParams; Body: Body }>(
       base,

@@ -107,14 +107,14 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/users/profile',
-      { preHandler: deps.requireUser, schema: { response: { 200: userInfo, '4xx': errorBody } } },
+      { onRequest: deps.requireUser, schema: { response: { 200: userInfo, '4xx': errorBody } } },
       async (request) => toUserInfo(request.user),
     );
 
     app.put(
       '/api/users/profile',
       {
-        preHandler: deps.requireUser,
+        onRequest: deps.requireUser,
         schema: { body: profileBody, response: { 200: userInfo, '4xx': errorBody } },
       },
       async (request) => {

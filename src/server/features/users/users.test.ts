@@ -144,7 +144,13 @@ describe('POST /api/users (register)', () => {
 
   it('ignores isAdmin and other fields the client may not set', async () => {
     const response = await call(main.app, 'POST', '/api/users', {
-      body: { username: 'Eve', email: uniqueEmail(), password: 'secret1', isAdmin: true, _id: crypto.randomUUID() },
+      body: {
+        username: 'Eve',
+        email: uniqueEmail(),
+        password: 'secret1',
+        isAdmin: true,
+        _id: crypto.randomUUID(),
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().isAdmin).toBe(false);
@@ -222,6 +228,33 @@ describe('POST /api/users (register)', () => {
       body: { username: 'A', email: `${crypto.randomUUID()}@example.technology`, password: 'secret1' },
     });
     expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('what is stored', () => {
+  it('keeps only hashes of passwords, session tokens and reset tokens', async () => {
+    const { cookie, user, email, password } = await registerUser(main.app);
+    await call(main.app, 'POST', '/api/users/forgot-password', { body: { email } });
+    const resetLink = resetToken((await waitForMails(main.mails, email))[0]);
+    const sessionToken = cookie.replace(/^sid=/, '');
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await main.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows;
+
+    const [account] = await rows(sql`select password_hash from users where id = ${user._id}`);
+    expect(account.password_hash).toMatch(/^\$argon2id\$/);
+    expect(account.password_hash).not.toContain(password);
+
+    const sessions = await rows(sql`select token_hash from auth_sessions where user_id = ${user._id}`);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].token_hash).not.toBe(sessionToken);
+    const resets = await rows(sql`select token_hash from password_resets where user_id = ${user._id}`);
+    expect(resets).toHaveLength(1);
+    expect(resets[0].token_hash).not.toBe(resetLink);
+
+    const leaks =
+      await rows(sql`select 1 from auth_sessions where token_hash in (${sessionToken}, ${resetLink})
+      union all select 1 from password_resets where token_hash in (${sessionToken}, ${resetLink})`);
+    expect(leaks).toEqual([]);
   });
 });
 
@@ -479,11 +512,10 @@ describe('forgot and reset password', () => {
     const { email, user, password } = await registerUser(main.app);
     await call(main.app, 'POST', '/api/users/forgot-password', { body: { email } });
     const token = resetToken((await waitForMails(main.mails, email))[0]);
-    const [row] = (
-      await main.db.execute<{ minutes: number }>(
-        sql`select round(extract(epoch from expires_at - now()) / 60)::int as minutes from password_resets where user_id = ${user._id}`,
-      )
-    ).rows;
+    const result = (await main.db.execute(
+      sql`select round(extract(epoch from expires_at - now()) / 60)::int as minutes from password_resets where user_id = ${user._id}`,
+    )) as unknown as { rows: { minutes: number }[] }; // both drivers expose `rows`
+    const [row] = result.rows;
     expect(row.minutes).toBe(60);
     await main.db.execute(
       sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${user._id}`,

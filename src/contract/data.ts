@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { SESSION_KINDS } from './exercises';
+import { title } from './fields';
+import { pasessionBody, wlsessionBody } from './sessions';
+
+/** Data portability (docs/data-portability.md): our export format v1, the import query and its summary. */
+
+export const EXPORT_FORMAT = 'workout-log';
+export const EXPORT_VERSION = 1;
+/** POST /api/import accepts up to this many bytes (API.md §3). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_SOURCES = ['json', 'hevy', 'strong'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** The columns of GET /api/export.csv, in order. */
+export const EXPORT_CSV_COLUMNS = [
+  'date',
+  'log',
+  'exercise',
+  'kind',
+  'set',
+  'reps',
+  'kg',
+  'hard',
+  'volume',
+  'hours',
+  'minutes',
+  'seconds',
+  'distance',
+  'pace',
+  'speed',
+] as const;
+
+// ---- Export format v1 (what GET /api/export.json writes) ----
+
+const stamps = { createdAt: z.string(), updatedAt: z.string() };
+
+export const exportWlsession = z.object({
+  _id: z.string(),
+  slugSession: z.string(),
+  createdDate: z.string(),
+  ...stamps,
+  totalVolume: z.number(),
+  workingVolume: z.number(),
+  junkVolume: z.number(),
+  set: z.array(
+    z.object({
+      _id: z.string(),
+      repetitions: z.number(),
+      kilograms: z.number(),
+      isHard: z.boolean(),
+      volume: z.number(),
+    }),
+  ),
+});
+export type ExportWlsession = z.infer<typeof exportWlsession>;
+
+export const exportPasession = z.object({
+  _id: z.string(),
+  slugSession: z.string(),
+  createdDate: z.string(),
+  ...stamps,
+  time: z.object({ hours: z.number(), minutes: z.number(), seconds: z.number() }),
+  distance: z.number(),
+  paceMinutes: z.number(),
+  paceSeconds: z.number(),
+  speed: z.number(),
+});
+export type ExportPasession = z.infer<typeof exportPasession>;
+
+export const exportExercise = z.object({
+  _id: z.string(),
+  title: z.string(),
+  slugExercise: z.string(),
+  session: z.enum(SESSION_KINDS),
+  ...stamps,
+  /** When it or one of its sessions was last created or edited (orders the lists). */
+  activeAt: z.string(),
+  sessions: z.array(z.union([exportWlsession, exportPasession])),
+});
+export type ExportExercise = z.infer<typeof exportExercise>;
+
+export const exportLog = z.object({
+  _id: z.string(),
+  title: z.string(),
+  slugLog: z.string(),
+  ...stamps,
+  activeAt: z.string(),
+  exercises: z.array(exportExercise),
+});
+export type ExportLog = z.infer<typeof exportLog>;
+
+export const exportFile = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: z.string(),
+  logs: z.array(exportLog),
+});
+export type ExportFile = z.infer<typeof exportFile>;
+
+// ---- What POST /api/import?source=json reads: the same format, validated like the forms ----
+// Ids, slugs of logs/exercises and derived numbers are ignored (the server recomputes them);
+// timestamps and session slugs are kept when valid, so a round trip reproduces the lists' order.
+
+const optionalStamp = z.iso.datetime({ offset: true }).optional().catch(undefined);
+const importStamps = { createdAt: optionalStamp, updatedAt: optionalStamp };
+const slugSession = z.string().max(20).optional().catch(undefined);
+
+const importWlExercise = z.object({
+  title,
+  session: z.literal('wlsession'),
+  ...importStamps,
+  activeAt: optionalStamp,
+  sessions: z.array(wlsessionBody.extend({ slugSession, ...importStamps })).default([]),
+});
+const importPaExercise = z.object({
+  title,
+  session: z.literal('pasession'),
+  ...importStamps,
+  activeAt: optionalStamp,
+  sessions: z.array(pasessionBody.extend({ slugSession, ...importStamps })).default([]),
+});
+
+export const importFileV1 = z.object({
+  format: z.literal(EXPORT_FORMAT, { error: `format must be "${EXPORT_FORMAT}"` }),
+  version: z.literal(EXPORT_VERSION, { error: `Only version ${EXPORT_VERSION} of the format can be read` }),
+  logs: z.array(
+    z.object({
+      title,
+      ...importStamps,
+      activeAt: optionalStamp,
+      exercises: z
+        .array(
+          z.discriminatedUnion('session', [importWlExercise, importPaExercise], {
+            error: 'session must be "wlsession" or "pasession"',
+          }),
+        )
+        .default([]),
+    }),
+  ),
+});
+export type ImportFileV1 = z.output<typeof importFileV1>;
+
+// ---- POST /api/import ----
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''], { error: 'dryRun must be 1 or 0' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+export const importQuery = z.object({
+  source: z.enum(IMPORT_SOURCES, { error: 'source must be json, hevy or strong' }),
+  /** Strong writes weights in the unit chosen in the app: required for source=strong. */
+  unit: z.enum(['kg', 'lb'], { error: 'unit must be kg or lb' }).optional(),
+  /** Strong's distances, likewise; km when absent. */
+  distanceUnit: z.enum(['km', 'mi'], { error: 'distanceUnit must be km or mi' }).optional(),
+  dryRun: flag,
+});
+export type ImportQuery = z.input<typeof importQuery>;
+
+export const skippedRow = z.object({ line: z.number(), reason: z.string() });
+export type SkippedRow = z.infer<typeof skippedRow>;
+/** `skipped` lists at most this many rows; `skippedCount` has the full count. */
+export const MAX_SKIPPED_LISTED = 1000;
+
+/** Counts of what was created (or, with dryRun, would be). */
+export const importSummary = z.object({
+  dryRun: z.boolean(),
+  /** Data rows read (CSV records after the header; sessions for our JSON). */
+  rows: z.number(),
+  logs: z.number(),
+  exercises: z.number(),
+  sessions: z.number(),
+  /** Sessions already present with identical content: not created again (re-imports add nothing). */
+  duplicates: z.number(),
+  skipped: z.array(skippedRow),
+  skippedCount: z.number(),
+});
+export type ImportSummary = z.infer<typeof importSummary>;

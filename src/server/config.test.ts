@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, turnstileWidgetKey } from './config';
+
+describe('loadConfig', () => {
+  it("has API.md §8's defaults, including §2's rate limits", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      appUrl: 'http://localhost:3000',
+      cookieSecure: false,
+      turnstileSecretKey: undefined,
+      turnstileVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    });
+    expect(config.rateLimits).toEqual({
+      loginFailuresPerEmail: 10,
+      loginPerIp: 100,
+      registerPerIp: 20,
+      forgotPerIp: 20,
+      forgotPerEmail: 5,
+      resetPerIp: 20,
+    });
+  });
+
+  it('reads overrides from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      APP_URL: 'https://workouts.example.com/',
+      COOKIE_SECURE: 'true',
+      RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3',
+      RATE_LIMIT_FORGOT_PER_EMAIL: '1',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.appUrl).toBe('https://workouts.example.com');
+    expect(config.cookieSecure).toBe(true);
+    expect(config.rateLimits.loginFailuresPerEmail).toBe(3);
+    expect(config.rateLimits.forgotPerEmail).toBe(1);
+    expect(loadConfig({ PORT: '4000' }).appUrl).toBe('http://localhost:4000');
+  });
+
+  it("accepts PostgreSQL URLs, including libpq's Unix-socket form", () => {
+    for (const url of [
+      'postgres://user:pw@db.example.com:5432/workouts',
+      'postgresql://localhost/workouts',
+      'postgres://postgres@/wl_test?host=/var/run/postgresql',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'localhost' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('makes cookies Secure in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+
+  it('stops with a message naming a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_IP: '0' })).toThrow(/RATE_LIMIT_LOGIN_PER_IP/);
+    expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+    expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow(/COOKIE_SECURE/);
+  });
+
+  it('shows the Turnstile widget only when both keys are set', () => {
+    expect(turnstileWidgetKey(loadConfig({}))).toBeNull();
+    expect(turnstileWidgetKey(loadConfig({ TURNSTILE_SITE_KEY: 'site' }))).toBeNull();
+    expect(turnstileWidgetKey(loadConfig({ TURNSTILE_SECRET_KEY: 'secret' }))).toBeNull();
+    expect(
+      turnstileWidgetKey(loadConfig({ TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' })),
+    ).toBe('site');
+  });
+});

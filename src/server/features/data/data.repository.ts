@@ -1,0 +1,223 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { exercises, logs, pasessions, wlsessions } from '../../db/schema';
+
+/** Reads and writes of export and import. Every query filters on the author (API.md §1). */
+
+const IN_CHUNK = 1000;
+/** Rows per INSERT (one JSON parameter each): bounds the size of one statement. */
+const INSERT_CHUNK = 5000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let k = 0; k < items.length; k += size) out.push(items.slice(k, k + size));
+  return out;
+}
+
+// ---- Export: pages in a stable order, so a large history is read a page at a time ----
+
+const logColumns = {
+  id: logs.id,
+  title: logs.title,
+  slug: logs.slug,
+  createdAt: logs.createdAt,
+  updatedAt: logs.updatedAt,
+  activeAt: logs.activeAt,
+};
+
+export async function pageLogs(db: Executor, authorId: string, limit: number, offset: number) {
+  return db
+    .select(logColumns)
+    .from(logs)
+    .where(eq(logs.authorId, authorId))
+    .orderBy(asc(logs.createdAt), asc(logs.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function exercisesOfLog(db: Executor, authorId: string, logId: string) {
+  return db
+    .select({
+      id: exercises.id,
+      title: exercises.title,
+      slug: exercises.slug,
+      kind: exercises.kind,
+      createdAt: exercises.createdAt,
+      updatedAt: exercises.updatedAt,
+      activeAt: exercises.activeAt,
+    })
+    .from(exercises)
+    .where(and(eq(exercises.authorId, authorId), eq(exercises.logId, logId)))
+    .orderBy(asc(exercises.createdAt), asc(exercises.id));
+}
+
+export type WlsessionRow = typeof wlsessions.$inferSelect;
+export type PasessionRow = typeof pasessions.$inferSelect;
+
+/** Oldest first, the order they were logged in (their slugs' -2, -3 follow it). */
+export async function pageWlsessions(
+  db: Executor,
+  authorId: string,
+  exerciseId: string,
+  limit: number,
+  offset: number,
+): Promise<WlsessionRow[]> {
+  return db
+    .select()
+    .from(wlsessions)
+    .where(and(eq(wlsessions.authorId, authorId), eq(wlsessions.exerciseId, exerciseId)))
+    .orderBy(asc(wlsessions.createdDate), asc(wlsessions.createdAt), asc(wlsessions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function pagePasessions(
+  db: Executor,
+  authorId: string,
+  exerciseId: string,
+  limit: number,
+  offset: number,
+): Promise<PasessionRow[]> {
+  return db
+    .select()
+    .from(pasessions)
+    .where(and(eq(pasessions.authorId, authorId), eq(pasessions.exerciseId, exerciseId)))
+    .orderBy(asc(pasessions.createdDate), asc(pasessions.createdAt), asc(pasessions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+// ---- Import: what the account already holds, then bulk inserts ----
+
+/** Serialises imports of one account (two at once would race for the same slugs). */
+export async function lockAuthorForImport(tx: Executor, authorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7241, hashtext(${authorId}::text))`);
+}
+
+export async function findLogsBySlugs(tx: Executor, authorId: string, slugs: string[]) {
+  const found: { id: string; slug: string }[] = [];
+  for (const part of chunks(slugs, IN_CHUNK))
+    found.push(
+      ...(await tx
+        .select({ id: logs.id, slug: logs.slug })
+        .from(logs)
+        .where(and(eq(logs.authorId, authorId), inArray(logs.slug, part)))),
+    );
+  return found;
+}
+
+export async function findExercisesOfLogs(tx: Executor, authorId: string, logIds: string[]) {
+  const found: { id: string; logId: string; slug: string; kind: 'wlsession' | 'pasession' }[] = [];
+  for (const part of chunks(logIds, IN_CHUNK))
+    found.push(
+      ...(await tx
+        .select({ id: exercises.id, logId: exercises.logId, slug: exercises.slug, kind: exercises.kind })
+        .from(exercises)
+        .where(and(eq(exercises.authorId, authorId), inArray(exercises.logId, part)))),
+    );
+  return found;
+}
+
+/** The sessions of these exercises, as much as duplicate detection and slug choice need. */
+export async function findWlsessionContents(tx: Executor, authorId: string, exerciseIds: string[]) {
+  const found: Pick<WlsessionRow, 'exerciseId' | 'slug' | 'createdDate' | 'sets'>[] = [];
+  for (const part of chunks(exerciseIds, IN_CHUNK))
+    found.push(
+      ...(await tx
+        .select({
+          exerciseId: wlsessions.exerciseId,
+          slug: wlsessions.slug,
+          createdDate: wlsessions.createdDate,
+          sets: wlsessions.sets,
+        })
+        .from(wlsessions)
+        .where(and(eq(wlsessions.authorId, authorId), inArray(wlsessions.exerciseId, part)))),
+    );
+  return found;
+}
+
+export async function findPasessionContents(tx: Executor, authorId: string, exerciseIds: string[]) {
+  const found: Pick<
+    PasessionRow,
+    'exerciseId' | 'slug' | 'createdDate' | 'hours' | 'minutes' | 'seconds' | 'distance'
+  >[] = [];
+  for (const part of chunks(exerciseIds, IN_CHUNK))
+    found.push(
+      ...(await tx
+        .select({
+          exerciseId: pasessions.exerciseId,
+          slug: pasessions.slug,
+          createdDate: pasessions.createdDate,
+          hours: pasessions.hours,
+          minutes: pasessions.minutes,
+          seconds: pasessions.seconds,
+          distance: pasessions.distance,
+        })
+        .from(pasessions)
+        .where(and(eq(pasessions.authorId, authorId), inArray(pasessions.exerciseId, part)))),
+    );
+  return found;
+}
+
+export type NewLog = typeof logs.$inferInsert;
+export type NewExercise = typeof exercises.$inferInsert;
+export type NewWlsession = typeof wlsessions.$inferInsert;
+export type NewPasession = typeof pasessions.$inferInsert;
+
+/**
+ * Inserts many rows with one parameter per chunk: the rows travel as one JSON array that
+ * PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns. Building a VALUES
+ * list of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
+ */
+async function insertMany<T extends PgTable>(tx: Executor, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.entries(getTableColumns(table)).filter(
+    ([key]) => (rows[0] as Record<string, unknown>)[key] !== undefined,
+  );
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  for (const part of chunks(rows, INSERT_CHUNK)) {
+    const json = JSON.stringify(
+      part.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]))),
+    );
+    await tx.execute(
+      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`,
+    );
+  }
+}
+
+/** Parents before children, so the foreign keys hold. */
+export async function insertImported(
+  tx: Executor,
+  rows: { logs: NewLog[]; exercises: NewExercise[]; wlsessions: NewWlsession[]; pasessions: NewPasession[] },
+): Promise<void> {
+  await insertMany(tx, logs, rows.logs);
+  await insertMany(tx, exercises, rows.exercises);
+  await insertMany(tx, wlsessions, rows.wlsessions);
+  await insertMany(tx, pasessions, rows.pasessions);
+}
+
+/** Existing logs and exercises that received sessions move up their lists (API.md §7 "active"). */
+export async function setActiveAt(
+  tx: Executor,
+  authorId: string,
+  touched: { logs: { id: string; activeAt: string }[]; exercises: { id: string; activeAt: string }[] },
+): Promise<void> {
+  for (const log of touched.logs)
+    await tx
+      .update(logs)
+      .set({ activeAt: log.activeAt })
+      .where(and(eq(logs.authorId, authorId), eq(logs.id, log.id)));
+  for (const exercise of touched.exercises)
+    await tx
+      .update(exercises)
+      .set({ activeAt: exercise.activeAt })
+      .where(and(eq(exercises.authorId, authorId), eq(exercises.id, exercise.id)));
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionKind } from '../../../contract/exercises';
+import { paceFigures, sessionVolumes, setVolume } from '../../../contract/metrics';
+import type { Executor } from '../../db/client';
+import {
+  findExercisesOfLogs,
+  findLogsBySlugs,
+  type NewExercise,
+  type NewLog,
+  type NewPasession,
+  type NewWlsession,
+} from './data.repository';
+import { type ImportPlan, kindConflict, type PlannedSession, skipRow } from './import-plan';
+import { loadSessionStates, type SessionState, sessionKey, takeSlug } from './session-state';
+
+interface Activity {
+  id: string;
+  /** The newest session date the import adds to it. */
+  latest: string;
+  /** The new row to stamp, or none for a record that already existed. */
+  row?: { activeAt?: string };
+}
+
+/**
+ * The rows a plan adds to an account. Logs and exercises are matched by slug (an existing one is
+ * reused); a session is not added when its exercise already holds one on that date with the same
+ * content (counted in `duplicates`), so importing a file twice adds nothing the second time.
+ * An existing exercise of the other kind keeps its sessions and the file's are skipped.
+ */
+export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan, now: number) {
+  const existingLogs = new Map(
+    (await findLogsBySlugs(tx, authorId, [...plan.logs.keys()])).map((l) => [l.slug, l.id]),
+  );
+  const existingExercises = new Map(
+    (await findExercisesOfLogs(tx, authorId, [...existingLogs.values()])).map((e) => [
+      `${e.logId}|${e.slug}`,
+      e,
+    ]),
+  );
+  const reused: Record<SessionKind, string[]> = { wlsession: [], pasession: [] };
+  for (const [slug, log] of plan.logs) {
+    const logId = existingLogs.get(slug);
+    for (const exercise of logId ? log.exercises.values() : []) {
+      const found = existingExercises.get(`${logId}|${exercise.slug}`);
+      if (found) reused[found.kind].push(found.id);
+    }
+  }
+  const stateOf = await loadSessionStates(tx, authorId, reused);
+
+  // Records without timestamps get ones just before now, in file order: a day's later sessions
+  // sort as newer, and an export lists logs and exercises in the order the file had them.
+  let records = plan.rows;
+  for (const log of plan.logs.values()) records += 1 + log.exercises.size;
+  let tick = now - records - 1;
+  const stamp = () => new Date((tick += 1)).toISOString();
+  const nowIso = new Date(now).toISOString();
+
+  const rows = {
+    logs: [] as NewLog[],
+    exercises: [] as NewExercise[],
+    wlsessions: [] as NewWlsession[],
+    pasessions: [] as NewPasession[],
+  };
+  const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
+  let duplicates = 0;
+
+  for (const [slug, log] of plan.logs) {
+    let logId = existingLogs.get(slug);
+    if (!logId) {
+      const row: NewLog = {
+        id: randomUUID(),
+        authorId,
+        title: log.title,
+        slug,
+        createdAt: log.createdAt ?? stamp(),
+        updatedAt: log.updatedAt ?? log.createdAt ?? nowIso,
+        activeAt: log.activeAt,
+      };
+      rows.logs.push(row);
+      logId = row.id!;
+      activity.logs.set(logId, { id: logId, latest: '', row });
+    }
+    for (const exercise of log.exercises.values()) {
+      const found = existingExercises.get(`${logId}|${exercise.slug}`);
+      if (found && found.kind !== exercise.kind) {
+        skipRow(
+          plan,
+          exercise.line,
+          `${kindConflict(exercise.title, found.kind)}: ${exercise.sessions.length} session(s) not imported`,
+        );
+        continue;
+      }
+      let exerciseId = found?.id;
+      if (!exerciseId) {
+        const row: NewExercise = {
+          id: randomUUID(),
+          authorId,
+          logId,
+          title: exercise.title,
+          slug: exercise.slug,
+          kind: exercise.kind,
+          createdAt: exercise.createdAt ?? stamp(),
+          updatedAt: exercise.updatedAt ?? exercise.createdAt ?? nowIso,
+          activeAt: exercise.activeAt,
+        };
+        rows.exercises.push(row);
+        exerciseId = row.id!;
+        activity.exercises.set(exerciseId, { id: exerciseId, latest: '', row });
+      }
+      const state = stateOf(exerciseId);
+      const fresh = exercise.sessions.filter((session) => !state.consume(sessionKey(session)));
+      duplicates += exercise.sessions.length - fresh.length;
+      for (const [session, slugSession] of assignSlugs(state, fresh)) {
+        const createdAt = session.createdAt ?? stamp();
+        const base = {
+          id: randomUUID(),
+          authorId,
+          exerciseId,
+          slug: slugSession,
+          createdDate: session.createdDate,
+          createdAt,
+          updatedAt: session.updatedAt ?? createdAt,
+        };
+        if (session.kind === 'wlsession') {
+          // Derived numbers are always the server's (API.md §5).
+          const sets = session.sets.map((s) => ({ _id: randomUUID(), ...s, volume: setVolume(s) }));
+          rows.wlsessions.push({ ...base, sets, ...sessionVolumes(sets) });
+        } else {
+          const { time, distance } = session;
+          rows.pasessions.push({ ...base, ...time, distance, ...paceFigures(time, distance) });
+        }
+        noteActivity(activity.logs, logId, session.createdDate);
+        noteActivity(activity.exercises, exerciseId, session.createdDate);
+      }
+    }
+  }
+  return {
+    rows,
+    duplicates,
+    touched: { logs: rank(activity.logs, now), exercises: rank(activity.exercises, now) },
+  };
+}
+
+/** Slugs the file carried first (a round trip keeps its -2, -3), then the next free one for the rest. */
+function assignSlugs(state: SessionState, sessions: PlannedSession[]): Map<PlannedSession, string> {
+  const slugs = new Map<PlannedSession, string>();
+  for (const session of sessions) {
+    const kept = session.slugSession && takeSlug(state, session.createdDate, session.slugSession);
+    if (kept) slugs.set(session, kept);
+  }
+  const ordered = new Map<PlannedSession, string>();
+  for (const session of sessions)
+    ordered.set(session, slugs.get(session) ?? (takeSlug(state, session.createdDate) as string));
+  return ordered;
+}
+
+function noteActivity(map: Map<string, Activity>, id: string, date: string) {
+  const found = map.get(id);
+  if (!found) map.set(id, { id, latest: date });
+  else if (found.latest < date) found.latest = date;
+}
+
+/**
+ * What the import touched moves to the top of its list (API.md §7), the most recently trained
+ * first: new rows without an activity of their own are stamped here; existing ones are returned
+ * for an update. New rows from our own export keep the activity they had.
+ */
+function rank(map: Map<string, Activity>, now: number): { id: string; activeAt: string }[] {
+  const ordered = [...map.values()]
+    .filter((a) => !a.row || a.row.activeAt === undefined)
+    .sort((a, b) => (a.latest < b.latest ? -1 : a.latest > b.latest ? 1 : 0));
+  const touched: { id: string; activeAt: string }[] = [];
+  ordered.forEach((a, index) => {
+    const activeAt = new Date(now - ordered.length + index + 1).toISOString();
+    if (a.row) a.row.activeAt = activeAt;
+    else touched.push({ id: a.id, activeAt });
+  });
+  return touched;
+}

@@ -1,0 +1,59 @@
+import { badLine, parseCsv } from './csv';
+import { checkWidth, dateTimeCell, quantityCell, readHeader } from './csv-cells';
+import { type ImportPlan, PlanBuilder } from './import-plan';
+import { workoutRowMapper } from './workout-rows';
+
+const LB_TO_KG = 0.45359237;
+const MILE_TO_KM = 1.609344;
+
+/**
+ * Hevy's CSV export ("Export Workouts" in its settings): one row per set, header
+ * title, start_time, end_time, description, exercise_title, superset_id, exercise_notes,
+ * set_index, set_type, weight_kg, reps, distance_km, duration_seconds, rpe.
+ * Accounts on imperial units export weight_lbs / distance_miles instead: converted.
+ */
+export function readHevy(text: string): ImportPlan {
+  const records = parseCsv(text);
+  const first = records.next();
+  const header = first.done ? undefined : first.value;
+  const { columns, names } = readHeader(header, 'Hevy', {
+    title: ['title'],
+    start: ['start_time'],
+    exercise: ['exercise_title'],
+    setIndex: ['set_index'],
+    setType: ['set_type'],
+    weight: ['weight_kg', 'weight_lbs'],
+    reps: ['reps'],
+    distance: ['distance_km', 'distance_miles'],
+    duration: ['duration_seconds'],
+  });
+  const width = names.length;
+  const weightScale = names[columns.weight] === 'weight_lbs' ? LB_TO_KG : 1;
+  const distanceScale = names[columns.distance] === 'distance_miles' ? MILE_TO_KM : 1;
+
+  const builder = new PlanBuilder();
+  const addRow = workoutRowMapper(builder);
+  for (const record of records) {
+    checkWidth(record, width);
+    const f = record.fields;
+    const { date, start } = dateTimeCell(record, columns.start, 'start_time');
+    const setIndex = quantityCell(record, columns.setIndex, 'set_index');
+    const setType = f[columns.setType].trim().toLowerCase();
+    if (setType !== '' && !/^[a-z_]+$/.test(setType)) throw badLine(record.line, `set_type "${setType}" is unknown`);
+    addRow({
+      line: record.line,
+      workout: f[columns.title],
+      exercise: f[columns.exercise],
+      date,
+      start,
+      order: setIndex ?? 0,
+      // Hevy's set types: warmup, normal, failure, dropset. Only warm-ups are not hard.
+      isHard: setType !== 'warmup',
+      reps: quantityCell(record, columns.reps, 'reps'),
+      kg: quantityCell(record, columns.weight, 'weight', weightScale),
+      km: quantityCell(record, columns.distance, 'distance', distanceScale),
+      seconds: quantityCell(record, columns.duration, 'duration_seconds'),
+    });
+  }
+  return builder.finish();
+}

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import { importFileV1 } from '../../../contract/data';
+import { slugify } from '../../../contract/slug';
+import { badLine } from './csv';
+import { type ImportPlan, PlanBuilder } from './import-plan';
+import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from './import-titles';
+import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
+
+/**
+ * Our own export (format "workout-log", version 1). Validated with the same rules as the forms,
+ * strictly: a value our server would refuse stops the import, naming its line and path.
+ */
+export function readOwnJson(text: string): ImportPlan {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw badLine(lineOfJsonError(text), 'this is not valid JSON');
+  }
+  const lineOf = indexJsonLines(text);
+  const parsed = importFileV1.safeParse(data);
+  if (!parsed.success) throw invalid(lineOf, parsed.error.issues[0]);
+
+  const builder = new PlanBuilder();
+  parsed.data.logs.forEach((log, l) => {
+    const logAt = ['logs', l];
+    const plannedLog = builder.log(log.title, slugOf(lineOf, log.title, logAt, RESERVED_LOG_SLUGS), lineOf(logAt), {
+      createdAt: log.createdAt,
+      updatedAt: log.updatedAt,
+      activeAt: log.activeAt,
+    });
+    log.exercises.forEach((exercise, e) => {
+      const at = [...logAt, 'exercises', e];
+      const planned = builder.exercise(plannedLog, {
+        title: exercise.title,
+        slug: slugOf(lineOf, exercise.title, at, RESERVED_EXERCISE_SLUGS),
+        kind: exercise.session,
+        line: lineOf(at),
+        createdAt: exercise.createdAt,
+        updatedAt: exercise.updatedAt,
+        activeAt: exercise.activeAt,
+      });
+      if (!planned) throw badLine(lineOf(at), `"${exercise.title}" is twice in this log, with different kinds`);
+      builder.plan.rows += exercise.sessions.length;
+      exercise.sessions.forEach((session, s) => {
+        const common = {
+          line: lineOf([...at, 'sessions', s]),
+          createdDate: session.createdDate,
+          slugSession: session.slugSession,
+          createdAt: session.createdAt,
+          updatedAt: session.updatedAt,
+        };
+        planned.sessions.push(
+          'set' in session
+            ? { ...common, kind: 'wlsession', sets: session.set }
+            : { ...common, kind: 'pasession', time: session.time, distance: session.distance },
+        );
+      });
+    });
+  });
+  return builder.finish();
+}
+
+function slugOf(lineOf: LineOf, title: string, at: PropertyKey[], reserved: readonly string[]): string {
+  const slug = slugify(title);
+  if (slug === '') throw badLine(lineOf(at), `the title "${title}" has no letter or number`);
+  if (reserved.includes(slug)) throw badLine(lineOf(at), `the title "${title}" is reserved`);
+  return slug;
+}
+
+function invalid(lineOf: LineOf, issue: z.core.$ZodIssue) {
+  const path = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').slice(1);
+  return badLine(lineOf(issue.path), `${issue.message}${path ? ` (at ${path})` : ''}`);
+}

@@ -1,0 +1,153 @@
+import { MAX_SKIPPED_LISTED, type SkippedRow } from '../../../contract/data';
+import type { SessionKind } from '../../../contract/exercises';
+import type { Duration, SetInput } from '../../../contract/metrics';
+import { MAX_SETS } from '../../../contract/sessions';
+
+/**
+ * What a file asks for, once read and validated, before it meets the database: logs by slug,
+ * their exercises by slug, and the sessions of each. Every reader (our JSON, Hevy, Strong)
+ * produces one; import-apply.ts diffs it against the account and writes it.
+ */
+
+export interface Stamps {
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+interface SessionBase extends Stamps {
+  /** The file line it came from (its first row), for messages. */
+  line: number;
+  createdDate: string;
+  /** The slug the file had (our JSON): kept when it still fits the date and is free. */
+  slugSession?: string;
+}
+export interface PlannedWlsession extends SessionBase {
+  kind: 'wlsession';
+  sets: SetInput[];
+}
+export interface PlannedPasession extends SessionBase {
+  kind: 'pasession';
+  time: Duration;
+  distance: number;
+}
+export type PlannedSession = PlannedWlsession | PlannedPasession;
+
+export interface PlannedExercise extends Stamps {
+  title: string;
+  slug: string;
+  kind: SessionKind;
+  line: number;
+  activeAt?: string;
+  sessions: PlannedSession[];
+}
+
+export interface PlannedLog extends Stamps {
+  title: string;
+  slug: string;
+  line: number;
+  activeAt?: string;
+  exercises: Map<string, PlannedExercise>;
+}
+
+export interface ImportPlan {
+  logs: Map<string, PlannedLog>;
+  rows: number;
+  skipped: SkippedRow[];
+  skippedCount: number;
+}
+
+const KIND_WORDS: Record<SessionKind, string> = {
+  wlsession: 'weight sessions (reps × kg)',
+  pasession: 'pace sessions (distance and time)',
+};
+
+/** Records a row left out, and why; the list stops growing at MAX_SKIPPED_LISTED, the count does not. */
+export function skipRow(plan: ImportPlan, line: number, reason: string): void {
+  plan.skippedCount += 1;
+  if (plan.skipped.length < MAX_SKIPPED_LISTED) plan.skipped.push({ line, reason });
+}
+
+export function kindConflict(title: string, has: SessionKind): string {
+  return `"${title}" records ${KIND_WORDS[has]}; this row is not one`;
+}
+
+/** One weight set of a CSV row, with where it sorts inside its workout. */
+interface PendingSet {
+  order: number;
+  set: SetInput;
+}
+interface PendingBlock {
+  /** The workout's start ("2024-01-15 18:30"): blocks of one day sort by it. */
+  start: string;
+  sets: PendingSet[];
+}
+interface PendingDay {
+  line: number;
+  blocks: Map<string, PendingBlock>;
+}
+
+/** Builds a plan row by row: finds or adds logs and exercises, groups a day's sets into a session. */
+export class PlanBuilder {
+  readonly plan: ImportPlan = { logs: new Map(), rows: 0, skipped: [], skippedCount: 0 };
+  /** Weight sets waiting to become sessions, by exercise and date. */
+  private readonly days = new Map<PlannedExercise, Map<string, PendingDay>>();
+
+  skip(line: number, reason: string): void {
+    skipRow(this.plan, line, reason);
+  }
+
+  log(title: string, slug: string, line: number, extra: Partial<PlannedLog> = {}): PlannedLog {
+    let found = this.plan.logs.get(slug);
+    if (!found) {
+      found = { title, slug, line, exercises: new Map(), ...extra };
+      this.plan.logs.set(slug, found);
+    }
+    return found;
+  }
+
+  /** The log's exercise of that slug; a kind other than the one it already has → null. */
+  exercise(
+    log: PlannedLog,
+    input: { title: string; slug: string; kind: SessionKind; line: number } & Partial<PlannedExercise>,
+  ): PlannedExercise | null {
+    const found = log.exercises.get(input.slug);
+    if (found) return found.kind === input.kind ? found : null;
+    const created: PlannedExercise = { sessions: [], ...input };
+    log.exercises.set(input.slug, created);
+    return created;
+  }
+
+  /** A weight set of a CSV row: a day's sets of one exercise become one session. */
+  addSet(exercise: PlannedExercise, row: { line: number; date: string; start: string; order: number; set: SetInput }) {
+    let byDate = this.days.get(exercise);
+    if (!byDate) this.days.set(exercise, (byDate = new Map()));
+    let day = byDate.get(row.date);
+    if (!day) byDate.set(row.date, (day = { line: row.line, blocks: new Map() }));
+    let block = day.blocks.get(row.start);
+    if (!block) day.blocks.set(row.start, (block = { start: row.start, sets: [] }));
+    block.sets.push({ order: row.order, set: row.set });
+  }
+
+  /** Turns grouped sets into sessions (split past 100 sets) and orders each exercise's sessions by date. */
+  finish(): ImportPlan {
+    for (const [exercise, byDate] of this.days) {
+      for (const [date, day] of byDate) {
+        const sets = [...day.blocks.values()]
+          .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+          .flatMap((block) => block.sets.sort((a, b) => a.order - b.order).map((s) => s.set));
+        for (let from = 0; from < sets.length; from += MAX_SETS) {
+          exercise.sessions.push({
+            kind: 'wlsession',
+            line: day.line,
+            createdDate: date,
+            sets: sets.slice(from, from + MAX_SETS),
+          });
+        }
+      }
+    }
+    for (const log of this.plan.logs.values())
+      for (const exercise of log.exercises.values())
+        exercise.sessions.sort((a, b) => (a.createdDate < b.createdDate ? -1 : a.createdDate > b.createdDate ? 1 : 0));
+    return this.plan;
+  }
+}

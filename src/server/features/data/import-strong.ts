@@ -1,0 +1,79 @@
+import { AppError } from '../../lib/app-error';
+import { parseCsv } from './csv';
+import { checkWidth, dateTimeCell, quantityCell, readHeader } from './csv-cells';
+import { type ImportPlan, PlanBuilder } from './import-plan';
+import { workoutRowMapper } from './workout-rows';
+
+const LB_TO_KG = 0.45359237;
+const MILE_TO_KM = 1.609344;
+
+export interface StrongUnits {
+  unit?: 'kg' | 'lb';
+  distanceUnit?: 'km' | 'mi';
+}
+
+/**
+ * Strong's CSV export: one row per set, header Date, Workout Name, Duration, Exercise Name,
+ * Set Order, Weight, Reps, Distance, Seconds, Notes, Workout Notes, RPE. Weights (and distances)
+ * are in the unit chosen in Strong, which the file does not say: the caller names it.
+ * Set Order is a number, or "W" for a warm-up (not hard), "D" / "F" for drop and failure sets
+ * (hard); "Rest Timer" rows are not sets.
+ */
+export function readStrong(text: string, units: StrongUnits): ImportPlan {
+  if (!units.unit)
+    throw new AppError(400, 'Say which unit your Strong weights are in: unit=kg or unit=lb', {
+      unit: 'Choose kg or lb',
+    });
+  const weightScale = units.unit === 'lb' ? LB_TO_KG : 1;
+  const distanceScale = units.distanceUnit === 'mi' ? MILE_TO_KM : 1;
+
+  const records = parseCsv(text);
+  const first = records.next();
+  const { columns, names } = readHeader(first.done ? undefined : first.value, 'Strong', {
+    date: ['Date'],
+    workout: ['Workout Name'],
+    exercise: ['Exercise Name'],
+    setOrder: ['Set Order'],
+    weight: ['Weight'],
+    reps: ['Reps'],
+    distance: ['Distance'],
+    seconds: ['Seconds'],
+  });
+
+  const builder = new PlanBuilder();
+  const addRow = workoutRowMapper(builder);
+  // Letters (D, F) sort right after the numbered set before them in the same workout's exercise.
+  const lastOrder = new Map<string, number>();
+  for (const record of records) {
+    checkWidth(record, names.length);
+    const f = record.fields;
+    const { date, start } = dateTimeCell(record, columns.date, 'Date');
+    const setOrder = f[columns.setOrder].trim();
+    if (/^rest timer$/i.test(setOrder)) {
+      builder.plan.rows += 1;
+      builder.skip(record.line, 'A rest timer, not a set');
+      continue;
+    }
+    const key = `${start}|${f[columns.workout]}|${f[columns.exercise]}`;
+    const isWarmUp = /^w/i.test(setOrder);
+    let order: number;
+    if (/^\d+$/.test(setOrder)) order = Number(setOrder);
+    else if (isWarmUp) order = -1;
+    else order = (lastOrder.get(key) ?? 0) + 0.5;
+    lastOrder.set(key, order);
+    addRow({
+      line: record.line,
+      workout: f[columns.workout],
+      exercise: f[columns.exercise],
+      date,
+      start,
+      order,
+      isHard: !isWarmUp,
+      reps: quantityCell(record, columns.reps, 'Reps'),
+      kg: quantityCell(record, columns.weight, 'Weight', weightScale),
+      km: quantityCell(record, columns.distance, 'Distance', distanceScale),
+      seconds: quantityCell(record, columns.seconds, 'Seconds'),
+    });
+  }
+  return builder.finish();
+}

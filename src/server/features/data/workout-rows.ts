@@ -1,0 +1,69 @@
+import { type CleanTitle, RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS, titleCleaner } from './import-titles';
+import { kindConflict, type PlanBuilder } from './import-plan';
+import { splitSeconds } from './csv-cells';
+
+/** One set row of a Hevy or Strong export, in our units (kg, km, seconds), before mapping. */
+export interface WorkoutRow {
+  line: number;
+  workout: string;
+  exercise: string;
+  date: string;
+  start: string;
+  /** Position of the set inside its workout's exercise. */
+  order: number;
+  isHard: boolean;
+  reps: number | null;
+  kg: number | null;
+  km: number | null;
+  seconds: number | null;
+}
+
+/**
+ * The mapping of docs/data-portability.md: workout → log, exercise → exercise of that log,
+ * a row with reps is a weight set (a day's sets of an exercise make one session), a row with
+ * only a distance or a duration is a pace session, a row with a weight but no reps is a set of
+ * 0 reps, and a row with none of these is skipped.
+ */
+export function workoutRowMapper(builder: PlanBuilder) {
+  const cleanLog = titleCleaner(RESERVED_LOG_SLUGS);
+  const cleanExercise = titleCleaner(RESERVED_EXERCISE_SLUGS);
+
+  return function addRow(row: WorkoutRow): void {
+    builder.plan.rows += 1;
+    const log = cleanLog(row.workout);
+    if ('reason' in log) return builder.skip(row.line, `Workout: ${log.reason}`);
+    const exercise: CleanTitle = cleanExercise(row.exercise);
+    if ('reason' in exercise) return builder.skip(row.line, `Exercise: ${exercise.reason}`);
+
+    const reps = row.reps ?? 0;
+    const kg = row.kg ?? 0;
+    const km = row.km ?? 0;
+    const seconds = row.seconds ?? 0;
+    const kind = reps > 0 ? 'wlsession' : km > 0 || seconds > 0 ? 'pasession' : kg > 0 ? 'wlsession' : null;
+    if (!kind) return builder.skip(row.line, 'No reps, weight, distance or duration');
+
+    const plannedLog = builder.log(log.title, log.slug, row.line);
+    const plannedExercise = builder.exercise(plannedLog, { ...exercise, kind, line: row.line });
+    if (!plannedExercise) {
+      const has = plannedLog.exercises.get(exercise.slug)!.kind;
+      return builder.skip(row.line, kindConflict(exercise.title, has));
+    }
+    if (kind === 'wlsession') {
+      builder.addSet(plannedExercise, {
+        line: row.line,
+        date: row.date,
+        start: row.start,
+        order: row.order,
+        set: { repetitions: reps, kilograms: kg, isHard: row.isHard },
+      });
+    } else {
+      plannedExercise.sessions.push({
+        kind: 'pasession',
+        line: row.line,
+        createdDate: row.date,
+        time: splitSeconds(seconds),
+        distance: km,
+      });
+    }
+  };
+}
