@@ -77,6 +77,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only (API.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body (a client that always sends the header, e.g. on logout) is "no body", not an error;
+  // routes that need a body still refuse it through their schema.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
   // The route table, as registered: the authorization matrix test walks it so no route is forgotten.
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -101,6 +101,13 @@ describe('lockDataDir', () => {
     release();
   });
 
+  it('takes over a lock file holding our own PID left by an earlier life (container restart as PID 1)', () => {
+    writeFileSync(path.join(dir, 'server.lock'), String(process.pid));
+    const release = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+  });
+
   it('takes over a lock file holding a dead PID or garbage', async () => {
     const file = path.join(dir, 'server.lock');
     writeFileSync(file, String(await deadPid()));

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
+const heldByThisProcess = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -26,16 +28,21 @@ export function lockDataDir(dir: string): () => void {
       const fd = openSync(file, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldByThisProcess.add(path.resolve(dir));
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldByThisProcess.delete(path.resolve(dir));
         rmSync(file, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+      // Our own PID in the file is stale too (a container restarted as PID 1), unless this
+      // very process holds the lock: then it is a second open from the same process.
+      const heldHere = pid === process.pid && heldByThisProcess.has(path.resolve(dir));
+      if (Number.isInteger(pid) && pid > 0 && (heldHere || (pid !== process.pid && isAlive(pid)))) {
         throw new DataDirLockedError(
           `The data directory ${path.resolve(dir)} is in use by another server (PID ${pid}). ` +
             'Stop that server first, or set DATA_DIR to another directory.',

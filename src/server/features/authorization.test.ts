@@ -230,8 +230,6 @@ describe('without a signed-in user', () => {
 
   it('every other registered /api route answers 401 to an unknown cookie', async () => {
     for (const route of guardedRoutes()) {
-      // Known gap, see the skipped test below: these check the session inside their SQL, after validation.
-      if (route.authInQuery && hasBody(route.method)) continue;
       const url = sampleUrl(route.url);
       const response = await call(t.app, route.method as Method, url, {
         cookie: 'sid=forged-token',
@@ -242,11 +240,9 @@ describe('without a signed-in user', () => {
     }
   });
 
-  // SERVER GAP (reported): POST …/wlsessions and …/pasessions check the session inside their one SQL
-  // statement (`authInQuery`), which runs after body validation. With an expired, revoked or forged
-  // cookie and an invalid body they answer 400 (validation) instead of 401, so the web app shows
-  // field errors instead of logging out. Re-enable once those routes check the session first.
-  it.skip('session creates answer 401 to an unknown cookie even with an invalid body', async () => {
+  // POST …/wlsessions and …/pasessions check the session inside their one SQL statement
+  // (`authInQuery`); an invalid body must still answer 401, not reveal validation, to a stranger.
+  it('session creates answer 401 to an unknown cookie even with an invalid body', async () => {
     for (const route of guardedRoutes().filter((r) => r.authInQuery && hasBody(r.method))) {
       const response = await call(t.app, route.method as Method, sampleUrl(route.url), {
         cookie: 'sid=forged-token',

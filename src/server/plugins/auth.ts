@@ -72,6 +72,20 @@ export function makeRequireUser(db: Db) {
   };
 }
 
+/**
+ * preHandler for `authInQuery` routes that take a body (they set `attachValidation`): an invalid
+ * body is reported only to a signed-in user; anyone else gets the 401 that a client acts on.
+ * Valid requests pay nothing here: the session is checked inside the route's statement.
+ */
+export function makeValidationGate(db: Db) {
+  return async function validationGate(request: FastifyRequest): Promise<void> {
+    if (!request.validationError) return;
+    const tokenHash = sessionTokenHash(request);
+    if (!tokenHash || !(await findSessionUser(db, tokenHash))) throw new AppError(401, NOT_AUTHORIZED);
+    throw request.validationError;
+  };
+}
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as SessionUser);
 }

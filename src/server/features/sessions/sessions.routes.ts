@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../users/users.repository';
 import { deletePasession, findPasessionById, updatePasession } from './pasessions.repository';
 import { assertScope, findScope } from './session-scope';
 import { readSessionBySlug } from './sessions.reads';
-import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
+import { assertSignedIn, makeValidationGate, requireTokenHash } from '../../plugins/auth';
 import { createSessionOneTrip } from './sessions.create';
 import { deleteWlsession, findWlsessionById, updateWlsession } from './wlsessions.repository';
 
@@ -110,6 +110,8 @@ function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPl
       base,
       {
         config: { authInQuery: true },
+        attachValidation: true,
+        preHandler: makeValidationGate(db),
         schema: { params: scopeParams, body: spec.body, response: { 201: spec.record, '4xx': errorBody } },
       },
       async (request, reply) => {

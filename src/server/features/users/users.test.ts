@@ -319,6 +319,17 @@ describe('POST /api/users/logout', () => {
   it('answers 200 without a session too', async () => {
     expect((await call(main.app, 'POST', '/api/users/logout')).statusCode).toBe(200);
   });
+
+  it('accepts an empty body sent with a JSON content-type', async () => {
+    const response = await main.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Logged out successfully' });
+  });
 });
 
 describe('GET /api/users/profile', () => {
