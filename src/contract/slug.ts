@@ -10,3 +10,7 @@ export function slugify(title: string): string {
     .replace(/[\s_-]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Slugs that would shadow a screen's path (API.md §4): refused as titles. */
+export const RESERVED_LOG_SLUGS: readonly string[] = ['edit', 'create-new-log'];
+export const RESERVED_EXERCISE_SLUGS: readonly string[] = ['edit', 'create-new-exercise'];

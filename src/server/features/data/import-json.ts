@@ -3,7 +3,7 @@ import { importFileV1 } from '../../../contract/data';
 import { slugify } from '../../../contract/slug';
 import { badLine } from './csv';
 import { type ImportPlan, PlanBuilder } from './import-plan';
-import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from './import-titles';
+import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, RESERVED_LOG_SLUGS } from './import-titles';
+import { RESERVED_LOG_SLUGS } from '../../../contract/slug';
+import { cleanTitle } from './import-titles';
 
 const clean = (raw: string) => cleanTitle(raw, RESERVED_LOG_SLUGS);
 

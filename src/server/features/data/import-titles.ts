@@ -1,10 +1,6 @@
 import { TITLE_MAX, TITLE_PATTERN } from '../../../contract/fields';
 import { slugify } from '../../../contract/slug';
 
-/** API.md §4: slugs that would shadow a screen. The routes refuse them; an import skips them. */
-export const RESERVED_LOG_SLUGS: readonly string[] = ['edit', 'create-new-log'];
-export const RESERVED_EXERCISE_SLUGS: readonly string[] = ['edit', 'create-new-exercise'];
-
 export type CleanTitle = { title: string; slug: string } | { reason: string };
 
 const APOSTROPHES = /['’`´]/g;

@@ -1,4 +1,5 @@
-import { type CleanTitle, RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS, titleCleaner } from './import-titles';
+import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
+import { type CleanTitle, titleCleaner } from './import-titles';
 import { kindConflict, type PlanBuilder } from './import-plan';
 import { splitSeconds } from './csv-cells';
 

@@ -5,6 +5,7 @@ import { exercise, exerciseCreateBody, exerciseUpdateBody } from '../../../contr
 import { UUID_PATTERN } from '../../../contract/fields';
 import { DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../../../contract/pagination';
 import { exercisePage, progress } from '../../../contract/sessions';
+import { RESERVED_EXERCISE_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
@@ -14,7 +15,6 @@ import { readExercisePage, readProgress } from '../sessions/sessions.reads';
 import { requireTokenHash } from '../../plugins/auth';
 import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
 
-const RESERVED_EXERCISE_SLUGS = ['edit', 'create-new-exercise'] as const;
 const TAKEN = 'An exercise with this title already exists';
 const logParams = z.object({ slugLog: z.string() });
 const exerciseParams = logParams.extend({ slugExercise: z.string() });

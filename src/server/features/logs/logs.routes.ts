@@ -5,6 +5,7 @@ import { logPage } from '../../../contract/exercises';
 import { UUID_PATTERN } from '../../../contract/fields';
 import { log, logBody, logsList } from '../../../contract/logs';
 import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../../../contract/pagination';
+import { RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
@@ -12,7 +13,6 @@ import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
 import { readLogPage, readLogsPage } from './logs.reads';
 import { createLog, deleteLog, findLogById, findLogBySlug, updateLog } from './logs.repository';
 
-const RESERVED_LOG_SLUGS = ['edit', 'create-new-log'] as const;
 const TAKEN = 'A log with this title already exists';
 
 export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
