@@ -1,0 +1,11 @@
+import * as auth from './auth.mjs';
+import * as expiredSession from './expired-session.mjs';
+import * as mobile from './mobile.mjs';
+import * as pace from './pace.mjs';
+import * as pagination from './pagination.mjs';
+import * as privacy from './privacy.mjs';
+import * as resetPassword from './reset-password.mjs';
+import * as weights from './weights.mjs';
+
+/** Run in this order; each journey creates its own users and data. */
+export const journeys = [weights, pace, auth, resetPassword, expiredSession, privacy, pagination, mobile];

@@ -1,0 +1,62 @@
+// Chromium from Debian, driven by playwright-core. Every page records console errors, page
+// errors and server errors (5xx); a journey fails when any of them happened.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser() {
+  // launch() gives Chromium a fresh temporary profile (user-data-dir) and deletes it on close,
+  // so nothing carries over between runs; each journey also gets its own browser contexts.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return { browser, close: () => browser.close() };
+}
+
+/**
+ * A failed request (4xx) is logged by Chromium as a console error. Those are expected in journeys
+ * that provoke them (wrong password, expired session, another user's log), so they are allowed;
+ * 5xx answers are not, and every other console error is a failure.
+ */
+const NETWORK_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+export async function openPage(browser, baseURL, problems, { width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (NETWORK_4XX.test(message.text())) return;
+    problems.push(`console error on ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`${response.status()} from ${response.url()}`);
+  });
+  // 'Are you sure?' is the browser's confirm; journeys accept it unless they say otherwise.
+  page.on('dialog', (dialog) => {
+    if (page.dialogAnswer === false) return dialog.dismiss();
+    page.lastDialog = dialog.message();
+    return dialog.accept();
+  });
+  return { context, page };
+}
+
+export function screenshotsDir(root) {
+  const dir = path.join(root, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

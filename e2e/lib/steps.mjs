@@ -1,0 +1,147 @@
+// Small steps shared by the journeys. They find things the way a person does: fields by their
+// visible label, buttons and links by their name, toasts by their text.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+export { assert };
+
+let counter = 0;
+/** A user nobody has registered yet in this run. */
+export function newUser(tag = 'user') {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { username: `${tag} ${counter}`, email: `${tag}-${id}@example.test`, password: `secret-${id}` };
+}
+
+export async function expectToast(page, text) {
+  try {
+    await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+  } catch (error) {
+    const toasts = await page.evaluate(
+      () => document.querySelector('.Toastify')?.outerHTML ?? 'no .Toastify',
+    );
+    throw new Error(`toast '${text}' not seen; toast area: ${toasts}\n${error.message}`);
+  }
+}
+
+export async function expectHeading(page, text) {
+  await page.getByRole('heading', { level: 1, name: text }).waitFor({ state: 'visible' });
+}
+
+export async function expectPath(page, pathname) {
+  await page.waitForURL((url) =>
+    typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname),
+  );
+}
+
+export async function expectFieldError(page, text) {
+  await page.locator('.field-error', { hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+export async function openMenu(page) {
+  const button = page.getByRole('button', { name: 'Menu' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' });
+}
+
+export async function clickMenu(page, name, role = 'link') {
+  await openMenu(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole(role, { name, exact: true }).click();
+}
+
+export async function registerUi(page, user) {
+  await page.goto('/register');
+  await expectHeading(page, 'Create New Account');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Registered Successfully');
+  await expectPath(page, '/logs');
+}
+
+export async function loginUi(page, user) {
+  await page.goto('/login');
+  await expectHeading(page, 'User Login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Logged in Successfully');
+  await expectPath(page, '/logs');
+}
+
+export async function logoutUi(page) {
+  await clickMenu(page, 'Logout', 'button');
+  await expectToast(page, 'You are now logged out');
+  await expectPath(page, '/');
+}
+
+/** Calls the API with the browser context's cookie (for bulk set-up such as 30 logs). */
+export async function apiCall(context, method, url, data) {
+  const response = await context.request.fetch(url, { method, data });
+  const body = await response.json().catch(() => null);
+  if (!response.ok()) throw new Error(`${method} ${url} → ${response.status()} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function createLogUi(page, title) {
+  await page.goto('/logs');
+  await page.getByRole('link', { name: 'Create new' }).click();
+  await expectHeading(page, 'New Log');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Log created');
+  await expectPath(page, '/logs');
+}
+
+export async function createExerciseUi(page, title, metrics) {
+  await page.getByRole('link', { name: 'Create new' }).click();
+  await expectHeading(page, 'New Exercise');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel(metrics, { exact: true }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Exercise created');
+}
+
+/** No sideways scrolling at the current width (SPEC: usable at 375 px). */
+export async function assertNoHorizontalScroll(page, where) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  assert.ok(scrollWidth <= clientWidth, `${where}: page scrolls sideways (${scrollWidth} > ${clientWidth})`);
+}
+
+/**
+ * With --screenshots, writes the current screen at 375 and 1280 px into screenshots/, checking on
+ * the way that the phone width has no sideways scroll.
+ */
+export function makeShooter(dir) {
+  return async function shot(page, name) {
+    if (!dir) return;
+    const original = page.viewportSize();
+    // Toasts would sit over the top of every screen; the journeys check them separately.
+    await page.evaluate(() => document.querySelector('.Toastify')?.classList.add('e2e-hidden'));
+    await page.addStyleTag({ content: '.e2e-hidden { visibility: hidden !important; }' }).catch(() => {});
+    for (const [width, height] of [
+      [375, 812],
+      [1280, 900],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(250); // let the chart and the layout settle at the new width
+      if (width === 375) await assertNoHorizontalScroll(page, `${name} at 375 px`);
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(original);
+    await page.evaluate(() => document.querySelector('.Toastify')?.classList.remove('e2e-hidden'));
+    await page.waitForTimeout(100);
+  };
+}
+
+export async function expectTitle(page, title) {
+  await page
+    .waitForFunction((t) => document.title === t, title, { timeout: 5000 })
+    .catch(async () => {
+      assert.equal(await page.title(), title, 'document.title');
+    });
+}

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useUserInfo } from '../lib/auth-store';
+import { CloseIcon, LogoIcon, MenuIcon } from '../components/icons';
+
+export function Header() {
+  const userInfo = useUserInfo();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isOpen, setIsOpen] = useState(false);
+  const menuId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+
+  // Closes on a click (or tap) anywhere outside the menu and its button, and on Escape.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [isOpen]);
+
+  // Any navigation (a link in the menu or elsewhere) closes it.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setIsOpen(false);
+  }
+
+  const close = () => setIsOpen(false);
+
+  const onLogout = async () => {
+    close();
+    const { logoutUser } = await import('./logout');
+    await logoutUser();
+    navigate('/');
+  };
+
+  return (
+    <header className="site-header">
+      <div className="header-inner" ref={wrapRef}>
+        <Link to="/" className="brand">
+          <span className="brand-mark">
+            <LogoIcon width={22} height={22} />
+          </span>
+          <span className="brand-name">Workout Tracker</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={isOpen}
+          aria-controls={menuId}
+          aria-label="Menu"
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          {isOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <nav id={menuId} className={`menu${isOpen ? ' is-open' : ''}`} aria-label="Main">
+          <ul>
+            <MenuLink to="/" label="Home" onClick={close} end />
+            <MenuLink to="/contact" label="Contact" onClick={close} />
+            {userInfo ? (
+              <>
+                <MenuLink to="/profile" label="Profile" onClick={close} />
+                {userInfo.isAdmin && <MenuLink to="/" label="Admin" onClick={close} end />}
+                <li>
+                  <button type="button" className="menu-item menu-logout" onClick={onLogout}>
+                    Logout
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                <MenuLink to="/login" label="Login" onClick={close} />
+                <MenuLink to="/register" label="Register" onClick={close} />
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function MenuLink(props: { to: string; label: string; onClick: () => void; end?: boolean }) {
+  return (
+    <li>
+      <NavLink to={props.to} end={props.end} className="menu-item" onClick={props.onClick}>
+        {props.label}
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import ReactPaginateModule, { type ReactPaginateProps } from 'react-paginate';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+// react-paginate ships one UMD file marked __esModule: depending on the bundler's CommonJS
+// interop its default import is the component or the module object holding it.
+const ReactPaginate: ComponentType<ReactPaginateProps> =
+  (ReactPaginateModule as unknown as { default?: ComponentType<ReactPaginateProps> }).default ??
+  ReactPaginateModule;
+
+/** SPEC.md §2: one page at each edge, a window of 9 pages, previous/next arrows. */
+export const MARGIN_PAGES = 1;
+export const PAGE_RANGE = 9;
+
+interface PaginationProps {
+  /** 1-based, as in the address. */
+  page: number;
+  /** From the server; 0 (an empty list) counts as one empty page. */
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  label?: string;
+}
+
+export function Pagination({ page, totalPages, onPageChange, label = 'Pagination' }: PaginationProps) {
+  const pageCount = Math.max(1, totalPages);
+  // A single page has nowhere to go: no control at all rather than two dead arrows.
+  if (pageCount <= 1) return null;
+  return (
+    <nav className="pagination-wrap" aria-label={label}>
+      <ReactPaginate
+        pageCount={pageCount}
+        forcePage={Math.min(page, pageCount) - 1}
+        marginPagesDisplayed={MARGIN_PAGES}
+        pageRangeDisplayed={PAGE_RANGE}
+        onPageChange={({ selected }) => onPageChange(selected + 1)}
+        previousLabel={<ChevronLeftIcon width={18} height={18} />}
+        nextLabel={<ChevronRightIcon width={18} height={18} />}
+        previousAriaLabel="Previous page"
+        nextAriaLabel="Next page"
+        breakLabel="…"
+        containerClassName="pagination"
+        pageLinkClassName="pagination-link"
+        previousLinkClassName="pagination-link pagination-arrow"
+        nextLinkClassName="pagination-link pagination-arrow"
+        breakLinkClassName="pagination-link pagination-break"
+        activeClassName="is-active"
+        disabledClassName="is-disabled"
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,43 @@
+import '../test/setup';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, PaSessionStats } from './pa-session-stats';
+import { WlSessionStats } from './wl-session-stats';
+
+const pace = {
+  paceMinutes: 4,
+  paceSeconds: 5,
+  speed: 0.2,
+  distance: 12.5,
+  time: { hours: 1, minutes: 2, seconds: 5 },
+};
+
+const statValue = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('PaSessionStats', () => {
+  it('shows pace as m:ss with the seconds padded and speed to 3 decimals', () => {
+    render(<PaSessionStats session={pace} />);
+    expect(statValue('Pace')).toBe('4:05 min/km');
+    expect(statValue('Speed')).toBe('0.200 km/min');
+    expect(statValue('Distance')).toBe('12.5 km');
+    expect(statValue('Hours')).toBe('1');
+    expect(statValue('Minutes')).toBe('2');
+    expect(statValue('Seconds')).toBe('5');
+  });
+
+  it('shows the time as h:mm:ss on compact cards, carrying minutes into hours', () => {
+    render(<PaSessionStats session={{ ...pace, time: { hours: 0, minutes: 75, seconds: 7 } }} compact />);
+    expect(statValue('Time')).toBe('1:15:07');
+    expect(formatDuration({ hours: 0, minutes: 0, seconds: 0 })).toBe('0:00:00');
+  });
+});
+
+describe('WlSessionStats', () => {
+  it('shows total, junk and work volume', () => {
+    render(<WlSessionStats volumes={{ totalVolume: 1234.5, junkVolume: 234.5, workingVolume: 1000 }} />);
+    expect(statValue('Total Volume')).toBe('1,234.5');
+    expect(statValue('Junk Volume')).toBe('234.5');
+    expect(statValue('Work Volume')).toBe('1,000');
+  });
+});

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
+import type { z } from 'zod';
+import { forgotPasswordBody } from '../../../contract/users';
+import { GoBack } from '../../components/go-back';
+import { SubmitButton } from '../../components/submit-button';
+import { TextField } from '../../components/text-field';
+import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/hooks';
+import { useForgotPasswordMutation } from './auth.api';
+
+type Input = z.input<typeof forgotPasswordBody>;
+type Output = z.output<typeof forgotPasswordBody>;
+
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
+  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(forgotPasswordBody),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async (values: Output) => {
+    try {
+      await forgotPassword(values).unwrap();
+      toast.success('You will receive an email shortly');
+      reset();
+    } catch (error) {
+      applyFieldErrors(error, setError);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="page page-narrow">
+      <GoBack fallback="/login" />
+      <div className="card form-card">
+        <h1>Forgot Password</h1>
+        <p className="muted">Enter the email you registered with and we will send you a link to reset it.</p>
+        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <SubmitButton isSaving={isLoading} />
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import type { z } from 'zod';
+import { profileBody } from '../../../contract/users';
+import { GoBack } from '../../components/go-back';
+import { LoadError } from '../../components/load-error';
+import { Spinner } from '../../components/spinner';
+import { SubmitButton } from '../../components/submit-button';
+import { TextField } from '../../components/text-field';
+import { authStore } from '../../lib/auth-store';
+import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/hooks';
+import { useGetProfileQuery, useUpdateProfileMutation } from './auth.api';
+
+type Input = z.input<typeof profileBody>;
+type Output = z.output<typeof profileBody>;
+
+export function ProfilePage() {
+  useDocumentTitle('Profile');
+  const navigate = useNavigate();
+  const { data: profile, error, isLoading } = useGetProfileQuery();
+  const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(profileBody),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+
+  // Prefilled from the server, not from localStorage (which only holds what the UI needs).
+  useEffect(() => {
+    if (profile) reset({ username: profile.username, email: profile.email, password: '' });
+  }, [profile, reset]);
+
+  const onSubmit = async (values: Output) => {
+    try {
+      const user = await updateProfile(values).unwrap();
+      authStore.signIn(user);
+      toast.success('Profile updated');
+      navigate('/logs');
+    } catch (err) {
+      applyFieldErrors(err, setError);
+      toast.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <section className="page page-narrow">
+      <GoBack fallback="/logs" />
+      <div className="card form-card">
+        <h1>Update User Profile</h1>
+        {isLoading ? (
+          <Spinner />
+        ) : error ? (
+          <LoadError error={error} />
+        ) : (
+          <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+            <TextField
+              id="username"
+              label="Username"
+              autoComplete="username"
+              error={errors.username?.message}
+              {...register('username')}
+            />
+            <TextField
+              id="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              id="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint="Leave blank to keep your current password."
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <SubmitButton isSaving={isSaving} />
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

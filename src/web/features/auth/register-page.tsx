@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import type { z } from 'zod';
+import { registerBody } from '../../../contract/users';
+import { SubmitButton } from '../../components/submit-button';
+import { TextField } from '../../components/text-field';
+import { authStore } from '../../lib/auth-store';
+import { useGetConfigQuery } from '../../lib/config.api';
+import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/hooks';
+import { useRegisterMutation } from './auth.api';
+import { TurnstileWidget } from './turnstile-widget';
+
+type Input = z.input<typeof registerBody>;
+type Output = z.output<typeof registerBody>;
+
+export const CAPTCHA_MISSING = 'Please complete the CAPTCHA verification';
+
+export function RegisterPage() {
+  useDocumentTitle('Register');
+  const navigate = useNavigate();
+  const { data: config } = useGetConfigQuery();
+  const siteKey = config?.turnstileSiteKey ?? null;
+  const [token, setToken] = useState<string | null>(null);
+  const [widgetResets, setWidgetResets] = useState(0);
+  const [registerUser, { isLoading }] = useRegisterMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+
+  const onSubmit = async (values: Output) => {
+    // SPEC.md §5: say so, but still send: the server has the final word on the bot check.
+    if (siteKey && !token) toast.error(CAPTCHA_MISSING);
+    try {
+      const user = await registerUser({ ...values, turnstileToken: token ?? undefined }).unwrap();
+      authStore.signIn(user);
+      toast.success('Registered Successfully');
+      // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
+      navigate('/logs', { replace: true });
+    } catch (error) {
+      applyFieldErrors(error, setError);
+      toast.error(errorMessage(error));
+      if (siteKey) {
+        setToken(null);
+        setWidgetResets((n) => n + 1);
+      }
+    }
+  };
+
+  return (
+    <section className="page page-narrow">
+      <div className="card form-card">
+        <h1>Create New Account</h1>
+        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <TextField
+            id="username"
+            label="Username"
+            autoComplete="username"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {siteKey && <TurnstileWidget siteKey={siteKey} onToken={setToken} resetKey={widgetResets} />}
+          <SubmitButton isSaving={isLoading} />
+        </form>
+        <p className="form-links">
+          <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

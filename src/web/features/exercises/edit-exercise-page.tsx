@@ -1,0 +1,54 @@
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { BackLink } from '../../components/back-link';
+import { LoadError } from '../../components/load-error';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/errors';
+import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { ExerciseTitleForm, type ExerciseTitleValues } from './exercise-title-form';
+import { useGetExerciseForEditQuery, useUpdateExerciseMutation } from './exercises.api';
+
+export function EditExercisePage() {
+  useDocumentTitle('Edit Exercise');
+  const { slugLog = '', exerciseId = '' } = useParams();
+  const userInfo = useUserInfo();
+  const navigate = useNavigate();
+  const { data: exercise, error, isLoading } = useGetExerciseForEditQuery({ slugLog, id: exerciseId });
+  const [updateExercise, { isLoading: isSaving }] = useUpdateExerciseMutation();
+
+  const onSubmit = async (values: ExerciseTitleValues) => {
+    if (!exercise) return;
+    let updated;
+    try {
+      updated = await updateExercise({ slugLog, _id: exercise._id, title: values.title }).unwrap();
+    } catch (err) {
+      toast.error(errorMessage(err));
+      throw err;
+    }
+    toast.success('Exercise updated');
+    // A new title is a new slug: go to the exercise under its new address.
+    navigate(paths.exercise(slugLog, updated.slugExercise ?? exercise.slugExercise));
+  };
+
+  return (
+    <section className="page page-narrow">
+      <BackLink to={exercise ? paths.exercise(slugLog, exercise.slugExercise) : paths.log(slugLog)} />
+      <div className="card form-card">
+        <h1>Edit Exercise</h1>
+        {isLoading ? (
+          <Spinner />
+        ) : error || !exercise ? (
+          <LoadError error={error} />
+        ) : exercise.author === userInfo?._id ? (
+          <ExerciseTitleForm
+            key={exercise._id}
+            defaultTitle={exercise.title}
+            isSaving={isSaving}
+            onSubmit={onSubmit}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { DEFAULT_LIMIT } from '../../../contract/pagination';
+import { BackLink } from '../../components/back-link';
+import { confirmDelete } from '../../components/confirm';
+import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { LoadError } from '../../components/load-error';
+import { PageSizeSelector } from '../../components/page-size-selector';
+import { Pagination } from '../../components/pagination';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/errors';
+import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { useDeleteExerciseMutation, useGetExercisePageQuery } from './exercises.api';
+import { ProgressSection } from './progress-section';
+import { SessionList } from './session-list';
+
+export function ExercisePage() {
+  const { slugLog = '', slugExercise = '' } = useParams();
+  const userInfo = useUserInfo();
+  const navigate = useNavigate();
+  const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
+  const [isFetchSkipped, setIsFetchSkipped] = useState(false);
+  const query = useGetExercisePageQuery({ slugLog, slugExercise, limit, page }, { skip: isFetchSkipped });
+  const data = useLastDefined(query.data);
+  const [deleteExercise, { isLoading: isDeleting }] = useDeleteExerciseMutation();
+  const exercise = data?.exercise;
+  const totalPages =
+    exercise?.session === 'pasession' ? data?.pagination.totalPaPages : data?.pagination.totalWlPages;
+  useDocumentTitle(exercise?.title);
+  useClampPage(page, totalPages, setPage);
+
+  if (query.isLoading) return <Spinner />;
+  if (!data || !exercise) {
+    return (
+      <section className="page">
+        <BackLink to={paths.log(slugLog)} />
+        <h1>Exercise</h1>
+        <LoadError error={query.error} />
+      </section>
+    );
+  }
+
+  const isAuthor = exercise.author === userInfo?._id;
+  const onDelete = async () => {
+    if (!confirmDelete()) return;
+    setIsFetchSkipped(true);
+    try {
+      await deleteExercise({ slugLog, slugExercise }).unwrap();
+      toast.success('Exercise deleted');
+      navigate(paths.log(slugLog), { replace: true });
+    } catch (error) {
+      setIsFetchSkipped(false);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="page">
+      <BackLink to={paths.log(slugLog)} />
+      <div className="page-head">
+        <div>
+          <p className="eyebrow">
+            {exercise.session === 'wlsession' ? 'reps * kgs = vol' : 'dist, pace, time'}
+          </p>
+          <h1>{exercise.title}</h1>
+        </div>
+        {isAuthor && (
+          <div className="actions">
+            <Link to={paths.editExercise(slugLog, exercise._id)} className="btn btn-secondary">
+              <EditIcon width={18} height={18} />
+              Edit
+            </Link>
+            <button type="button" className="btn btn-danger" onClick={onDelete} disabled={isDeleting}>
+              {isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />}
+              Delete
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="section-head">
+        <h2>Sessions</h2>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => navigate(paths.newSession(slugLog, slugExercise, exercise.session))}
+        >
+          <PlusIcon width={18} height={18} />
+          Create New
+        </button>
+      </div>
+      <div className="toolbar">
+        <p className="muted">
+          {data.pagination.total} {data.pagination.total === 1 ? 'session' : 'sessions'}
+        </p>
+        <PageSizeSelector limit={limit} onChange={setLimit} />
+      </div>
+      {query.error && <LoadError error={query.error} />}
+      <div className={query.isFetching ? 'is-stale' : undefined}>
+        <SessionList data={data} userId={userInfo?._id} />
+      </div>
+      <Pagination page={page} totalPages={totalPages ?? 1} onPageChange={setPage} />
+
+      <ProgressSection
+        key={`${slugLog}/${slugExercise}`}
+        slugLog={slugLog}
+        slugExercise={slugExercise}
+        kind={exercise.session}
+        skip={isFetchSkipped}
+      />
+    </section>
+  );
+}

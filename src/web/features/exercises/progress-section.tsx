@@ -1,0 +1,61 @@
+import { lazy, Suspense, useState } from 'react';
+import type { SessionKind } from '../../../contract/exercises';
+import { LoadError } from '../../components/load-error';
+import { Spinner } from '../../components/spinner';
+import { chartTitle, seriesFor, type ChartSeries } from './chart-series';
+import { useGetProgressQuery } from './exercises.api';
+
+const ProgressChart = lazy(() => import('./progress-chart').then((m) => ({ default: m.ProgressChart })));
+
+interface ProgressSectionProps {
+  slugLog: string;
+  slugExercise: string;
+  kind: SessionKind;
+  skip: boolean;
+}
+
+/** The chart of the exercise's whole history, with a 'show bar' box per series. */
+export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressSectionProps) {
+  const series = seriesFor(kind);
+  const [visible, setVisible] = useState<ReadonlySet<ChartSeries['key']>>(
+    () => new Set(series.map((s) => s.key)),
+  );
+  const { data, error, isLoading } = useGetProgressQuery({ slugLog, slugExercise }, { skip });
+
+  const toggle = (key: ChartSeries['key']) =>
+    setVisible((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <section className="card chart-card" aria-labelledby="chart-title">
+      <h2 id="chart-title">{chartTitle(kind)}</h2>
+      <fieldset className="series-toggles">
+        <legend>Show bar</legend>
+        {series.map((s) => (
+          <label key={s.key} className="series-toggle">
+            <input type="checkbox" checked={visible.has(s.key)} onChange={() => toggle(s.key)} />
+            <span className="swatch" style={{ background: s.color }} aria-hidden="true" />
+            {s.name}
+          </label>
+        ))}
+      </fieldset>
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError error={error} />
+      ) : !data || data.points.length === 0 ? (
+        <p className="muted chart-empty">The chart fills in as you add sessions.</p>
+      ) : (
+        <div className="chart-box">
+          <Suspense fallback={<Spinner label="Loading chart" />}>
+            <ProgressChart points={data.points} series={series} visible={visible} />
+          </Suspense>
+        </div>
+      )}
+    </section>
+  );
+}

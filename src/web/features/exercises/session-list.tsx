@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { formatCalendarDate } from '../../../contract/dates';
+import type { ExercisePage } from '../../../contract/sessions';
+import { ChevronRightIcon } from '../../components/icons';
+import { PaSessionStats } from '../../components/pa-session-stats';
+import { WlSessionStats } from '../../components/wl-session-stats';
+import { paths } from '../../lib/paths';
+
+/** The exercise's sessions on this page, as cards linking to each session (SPEC.md §2). */
+export function SessionList({ data, userId }: { data: ExercisePage; userId: string | undefined }) {
+  const { exercise } = data;
+  const items =
+    exercise.session === 'wlsession'
+      ? data.exerciseAggregate.map(({ wlsessions: s }) => ({
+          session: s,
+          stats: <WlSessionStats volumes={s} compact />,
+          detail: `${s.set.length} ${s.set.length === 1 ? 'set' : 'sets'}`,
+        }))
+      : data.exerciseAggregatePa.map(({ pasessions: s }) => ({
+          session: s,
+          stats: <PaSessionStats session={s} compact />,
+          detail: null,
+        }));
+
+  if (items.length === 0) {
+    return (
+      <div className="empty card">
+        <p className="empty-title">No sessions yet</p>
+        <p className="muted">Record your first session to see it here and on the chart.</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="session-grid">
+      {items.map(({ session, stats, detail }) => {
+        const head = (
+          <span className="session-card-head">
+            <time dateTime={session.createdDate} className="session-card-date">
+              {formatCalendarDate(session.createdDate)}
+            </time>
+            {detail && <span className="badge">{detail}</span>}
+            <ChevronRightIcon className="list-card-chevron" />
+          </span>
+        );
+        return (
+          <li key={session._id} className="card session-card">
+            {session.author === userId ? (
+              <Link
+                to={paths.session(
+                  exercise.slugLog,
+                  exercise.slugExercise,
+                  exercise.session,
+                  session.slugSession,
+                )}
+                className="session-card-link"
+              >
+                {head}
+              </Link>
+            ) : (
+              head
+            )}
+            {stats}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ChartIcon, PlusIcon, TagIcon } from '../../components/icons';
+import { useDocumentTitle } from '../../lib/hooks';
+
+const DESCRIPTION = 'A web app to log your training and track your progress.';
+
+export function HomePage() {
+  const navigate = useNavigate();
+  useDocumentTitle('Workout Tracker | Log your training, track your progress');
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', DESCRIPTION);
+  }, []);
+
+  return (
+    <section className="home">
+      <div className="hero">
+        <p className="eyebrow">Workout Tracker</p>
+        <h1>
+          Log your training, <span className="accent">Track your progress</span>
+        </h1>
+        <p className="lead">
+          Build your own logs, name your own exercises and record every session. Your charts do the rest.
+        </p>
+        {/* SPEC.md §1 calls it a button; it navigates, so it is a button that routes. */}
+        <button type="button" className="btn btn-primary btn-lg" onClick={() => navigate('/register')}>
+          Register
+        </button>
+      </div>
+      <ul className="feature-grid">
+        <li className="card feature">
+          <span className="feature-icon">
+            <PlusIcon />
+          </span>
+          <h2>Start Logging</h2>
+          <p>Your training plan, a new goal: every log holds one.</p>
+        </li>
+        <li className="card feature">
+          <span className="feature-icon">
+            <TagIcon />
+          </span>
+          <h2>Name your exercises</h2>
+          <p>No premade lists: free custom labels for lifts, runs and everything between.</p>
+        </li>
+        <li className="card feature">
+          <span className="feature-icon">
+            <ChartIcon />
+          </span>
+          <h2>Track your progress</h2>
+          <p>Add sessions, visualize progress with volume and pace charts.</p>
+        </li>
+      </ul>
+    </section>
+  );
+}

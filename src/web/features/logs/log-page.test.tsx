@@ -1,0 +1,102 @@
+import '../../test/setup';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { currentLocation, mockApi, renderWithApp, reply, USER } from '../../test/render';
+import { LogPage } from './log-page';
+
+const log = {
+  _id: 'log-1',
+  title: 'Strength Block',
+  slugLog: 'strength-block',
+  author: USER._id,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+};
+const exercise = {
+  _id: 'ex-1',
+  title: 'Bench Press',
+  slugExercise: 'bench-press',
+  author: USER._id,
+  session: 'wlsession',
+  log: 'log-1',
+  slugLog: 'strength-block',
+  createdAt: log.createdAt,
+  updatedAt: log.updatedAt,
+};
+const logPage = {
+  log,
+  logAggregate: [{ ...log, exercises: exercise }],
+  pagination: { totalPages: 1, page: 1, limit: 12, total: 1 },
+};
+
+const renderLog = () => renderWithApp(<LogPage />, { route: '/logs/strength-block', path: '/logs/:slugLog' });
+
+describe('LogPage', () => {
+  it("shows the log's title, its controls and its exercises with links", async () => {
+    const { calls } = mockApi({ 'GET /api/logs/strength-block': logPage });
+    renderLog();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Strength Block' })).toBeTruthy();
+    expect(document.title).toBe('Strength Block');
+    expect(calls[0].path).toBe('/api/logs/strength-block?limit=12&page=1');
+    expect(screen.getByRole('link', { name: 'Logs' }).getAttribute('href')).toBe('/logs');
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/logs/edit/log-1');
+    expect(screen.getByRole('link', { name: /Bench Press/ }).getAttribute('href')).toBe(
+      '/logs/strength-block/bench-press',
+    );
+    expect(screen.getByRole('link', { name: 'Create new' }).getAttribute('href')).toBe(
+      '/logs/strength-block/create-new-exercise',
+    );
+  });
+
+  it('shows no Edit, Delete or exercise links to someone who is not the author', async () => {
+    mockApi({ 'GET /api/logs/strength-block': { ...logPage, log: { ...log, author: 'someone-else' } } });
+    renderLog();
+    await screen.findByRole('heading', { level: 1, name: 'Strength Block' });
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("does nothing when 'Are you sure?' is answered no", async () => {
+    const { calls } = mockApi({ 'GET /api/logs/strength-block': logPage });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderLog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure?');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes without reloading the log, then goes to /logs with a toast', async () => {
+    const { calls } = mockApi({
+      'GET /api/logs/strength-block': logPage,
+      'DELETE /api/logs/log-1': { message: 'Log deleted' },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderLog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Log deleted')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs'));
+    const gets = calls.filter((c) => c.method === 'GET');
+    expect(gets).toHaveLength(1); // the invalidation did not refetch the deleted log
+  });
+
+  it('recovers when the delete fails: an error toast and the log still there', async () => {
+    mockApi({
+      'GET /api/logs/strength-block': logPage,
+      'DELETE /api/logs/log-1': reply(500, { message: 'Something went wrong' }),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderLog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(currentLocation()).toBe('/logs/strength-block');
+    expect(screen.getByRole('heading', { level: 1, name: 'Strength Block' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the server message in place of the page when the log cannot be loaded', async () => {
+    mockApi({ 'GET /api/logs/strength-block': reply(404, { message: 'Log not found' }) });
+    renderLog();
+    expect((await screen.findByRole('alert')).textContent).toBe('Log not found');
+  });
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { DEFAULT_LIMIT } from '../../../contract/pagination';
+import { BackLink } from '../../components/back-link';
+import { confirmDelete } from '../../components/confirm';
+import {
+  ChevronRightIcon,
+  DumbbellIcon,
+  EditIcon,
+  PlusIcon,
+  RunIcon,
+  TrashIcon,
+} from '../../components/icons';
+import { LoadError } from '../../components/load-error';
+import { PageSizeSelector } from '../../components/page-size-selector';
+import { Pagination } from '../../components/pagination';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/errors';
+import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { useDeleteLogMutation, useGetLogQuery } from './logs.api';
+
+export function LogPage() {
+  const { slugLog = '' } = useParams();
+  const userInfo = useUserInfo();
+  const navigate = useNavigate();
+  const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
+  // After 'Are you sure?' the fetch stops, so the invalidation cannot reload a log being deleted.
+  const [isFetchSkipped, setIsFetchSkipped] = useState(false);
+  const query = useGetLogQuery({ slugLog, limit, page }, { skip: isFetchSkipped });
+  const data = useLastDefined(query.data);
+  const [deleteLog, { isLoading: isDeleting }] = useDeleteLogMutation();
+  useDocumentTitle(data?.log.title);
+  useClampPage(page, data?.pagination.totalPages, setPage);
+
+  if (query.isLoading) return <Spinner />;
+  if (!data) {
+    return (
+      <section className="page">
+        <BackLink to={paths.logs} label="Logs" />
+        <h1>Log</h1>
+        <LoadError error={query.error} />
+      </section>
+    );
+  }
+
+  const { log } = data;
+  const isAuthor = log.author === userInfo?._id;
+  const exercises = data.logAggregate.map((item) => item.exercises);
+
+  const onDelete = async () => {
+    if (!confirmDelete()) return;
+    setIsFetchSkipped(true);
+    try {
+      await deleteLog(log._id).unwrap();
+      toast.success('Log deleted');
+      navigate(paths.logs, { replace: true });
+    } catch (error) {
+      setIsFetchSkipped(false);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="page">
+      <BackLink to={paths.logs} label="Logs" />
+      <div className="page-head">
+        <div>
+          <p className="eyebrow">Log</p>
+          <h1>{log.title}</h1>
+        </div>
+        {isAuthor && (
+          <div className="actions">
+            <Link to={paths.editLog(log._id)} className="btn btn-secondary">
+              <EditIcon width={18} height={18} />
+              Edit
+            </Link>
+            <button type="button" className="btn btn-danger" onClick={onDelete} disabled={isDeleting}>
+              {isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />}
+              Delete
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="section-head">
+        <h2>Exercises</h2>
+        <Link to={paths.newExercise(log.slugLog)} className="btn btn-primary">
+          <PlusIcon width={18} height={18} />
+          Create new
+        </Link>
+      </div>
+      <div className="toolbar">
+        <p className="muted">
+          {data.pagination.total} {data.pagination.total === 1 ? 'exercise' : 'exercises'}
+        </p>
+        <PageSizeSelector limit={limit} onChange={setLimit} />
+      </div>
+      {query.error && <LoadError error={query.error} />}
+      {exercises.length === 0 ? (
+        <div className="empty card">
+          <p className="empty-title">No exercises yet</p>
+          <p className="muted">Name an exercise (a lift, a run…) to start recording sessions.</p>
+        </div>
+      ) : (
+        <ul className={`card-list${query.isFetching ? ' is-stale' : ''}`}>
+          {exercises.map((exercise) => {
+            const isWeights = exercise.session === 'wlsession';
+            const body = (
+              <>
+                <span className={`kind-icon ${isWeights ? 'kind-wl' : 'kind-pa'}`}>
+                  {isWeights ? <DumbbellIcon /> : <RunIcon />}
+                </span>
+                <span className="list-card-text">
+                  <span className="list-card-title">{exercise.title}</span>
+                  <span className="list-card-meta">
+                    {isWeights ? 'reps * kgs = vol' : 'dist, pace, time'}
+                  </span>
+                </span>
+              </>
+            );
+            return (
+              <li key={exercise._id} className="card list-card">
+                {exercise.author === userInfo?._id ? (
+                  <Link to={paths.exercise(log.slugLog, exercise.slugExercise)} className="list-card-link">
+                    {body}
+                    <ChevronRightIcon className="list-card-chevron" />
+                  </Link>
+                ) : (
+                  <span className="list-card-link">{body}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={page} totalPages={data.pagination.totalPages} onPageChange={setPage} />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { LOGS_DEFAULT_LIMIT } from '../../../contract/pagination';
+import { formatCalendarDate, todayLocal } from '../../../contract/dates';
+import { ChevronRightIcon, PlusIcon } from '../../components/icons';
+import { LoadError } from '../../components/load-error';
+import { PageSizeSelector } from '../../components/page-size-selector';
+import { Pagination } from '../../components/pagination';
+import { Spinner } from '../../components/spinner';
+import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { useGetLogsQuery } from './logs.api';
+
+export function LogsPage() {
+  useDocumentTitle('Logs');
+  const userInfo = useUserInfo();
+  const { limit, page, setPage, setLimit } = usePageParams(LOGS_DEFAULT_LIMIT);
+  const { data, error, isLoading, isFetching } = useGetLogsQuery({ limit, page });
+  useClampPage(page, data?.pagination.totalPages, setPage);
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Logs</h1>
+        <Link to={paths.newLog} className="btn btn-primary">
+          <PlusIcon width={18} height={18} />
+          Create new
+        </Link>
+      </div>
+      <div className="toolbar">
+        <p className="muted">{data ? countLabel(data.pagination.total) : '\u00a0'}</p>
+        <PageSizeSelector limit={limit} onChange={setLimit} />
+      </div>
+      {isLoading ? (
+        <Spinner />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : data.logs.length === 0 ? (
+        <div className="empty card">
+          <p className="empty-title">No logs yet</p>
+          <p className="muted">Create your first log to start tracking a plan or a goal.</p>
+        </div>
+      ) : (
+        <ul className={`card-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
+          {data.logs.map((log) => (
+            <li key={log._id} className="card list-card">
+              {/* SPEC.md §2: the title is a link only for the log's author. */}
+              {log.author === userInfo?._id ? (
+                <Link to={paths.log(log.slugLog)} className="list-card-link">
+                  <span className="list-card-title">{log.title}</span>
+                  <ChevronRightIcon className="list-card-chevron" />
+                </Link>
+              ) : (
+                <span className="list-card-title">{log.title}</span>
+              )}
+              <span className="list-card-meta">
+                Updated {formatCalendarDate(todayLocal(new Date(log.updatedAt)))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pagination page={page} totalPages={data.pagination.totalPages} onPageChange={setPage} />}
+    </section>
+  );
+}
+
+function countLabel(total: number): string {
+  return `${total} ${total === 1 ? 'log' : 'logs'}`;
+}

@@ -1,0 +1,46 @@
+import type { MessageBody } from '../../../contract/errors';
+import type { LogPage } from '../../../contract/exercises';
+import type { Log, LogBody, LogsList } from '../../../contract/logs';
+import type { PageQuery } from '../../../contract/pagination';
+import { api } from '../../lib/api';
+import { apiPaths } from '../../lib/paths';
+
+export const logsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getLogs: build.query<LogsList, PageQuery>({
+      query: ({ limit, page }) => ({ url: '/logs', params: { limit, page } }),
+      providesTags: ['Log'],
+    }),
+    getLog: build.query<LogPage, PageQuery & { slugLog: string }>({
+      query: ({ slugLog, limit, page }) => ({ url: apiPaths.log(slugLog), params: { limit, page } }),
+      providesTags: ['Log'],
+    }),
+    getLogForEdit: build.query<Log, string>({
+      query: (id) => `/logs/edit/${encodeURIComponent(id)}`,
+      providesTags: ['Log'],
+      keepUnusedDataFor: 5,
+    }),
+    createLog: build.mutation<Log, LogBody>({
+      query: (body) => ({ url: '/logs', method: 'POST', body }),
+      invalidatesTags: ['Log'],
+    }),
+    updateLog: build.mutation<Log, LogBody & { _id: string }>({
+      query: (log) => ({ url: `/logs/edit/${encodeURIComponent(log._id)}`, method: 'PUT', body: log }),
+      invalidatesTags: ['Log'],
+    }),
+    deleteLog: build.mutation<MessageBody, string>({
+      // The server takes the log's _id or its slugLog here (API.md §7); the _id never changes.
+      query: (id) => ({ url: `/logs/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Log'],
+    }),
+  }),
+});
+
+export const {
+  useGetLogsQuery,
+  useGetLogQuery,
+  useGetLogForEditQuery,
+  useCreateLogMutation,
+  useUpdateLogMutation,
+  useDeleteLogMutation,
+} = logsApi;

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { todayLocal } from '../../../contract/dates';
+import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
+import { BackLink } from '../../components/back-link';
+import { LoadError } from '../../components/load-error';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { EMPTY_PACE, PaSessionForm } from './pa-session-form';
+import { PreviousSession } from './previous-session';
+import { NEW_SET } from './set-rows';
+import {
+  useCreatePasessionMutation,
+  useCreateWlsessionMutation,
+  useGetSessionContextQuery,
+} from './sessions.api';
+import { WlSessionForm } from './wl-session-form';
+
+function useNewSession() {
+  const { slugLog = '', slugExercise = '' } = useParams();
+  const navigate = useNavigate();
+  const context = useGetSessionContextQuery({ slugLog, slugExercise });
+  const backTo = paths.exercise(slugLog, slugExercise);
+  /** Shared success/failure handling: toast, then back to the exercise (SPEC.md §4). */
+  const save = async (create: () => Promise<unknown>) => {
+    try {
+      await create();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      throw error;
+    }
+    toast.success('Session created');
+    navigate(backTo);
+  };
+  return { slugLog, slugExercise, context, backTo, save };
+}
+
+function NewSessionLayout(props: {
+  backTo: string;
+  context: ReturnType<typeof useNewSession>['context'];
+  form: ReactNode;
+}) {
+  const { data, error, isLoading } = props.context;
+  return (
+    <section className="page">
+      <BackLink to={props.backTo} />
+      {data && <p className="eyebrow">{data.exercise.title}</p>}
+      <h1>New Session</h1>
+      {isLoading ? (
+        <Spinner />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : (
+        <div className="split">
+          <div className="card form-card">{props.form}</div>
+          <PreviousSession context={data} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function NewWlSessionPage() {
+  useDocumentTitle('New Session');
+  const { slugLog, slugExercise, context, backTo, save } = useNewSession();
+  const [createWlsession, { isLoading }] = useCreateWlsessionMutation();
+  const onSubmit = (body: WlsessionValues) =>
+    save(() => createWlsession({ slugLog, slugExercise, body }).unwrap());
+  const form = (
+    <WlSessionForm
+      defaultValues={{ createdDate: todayLocal(), set: [{ ...NEW_SET }] }}
+      isSaving={isLoading}
+      onSubmit={onSubmit}
+    />
+  );
+  return <NewSessionLayout backTo={backTo} context={context} form={form} />;
+}
+
+export function NewPaSessionPage() {
+  useDocumentTitle('New Session');
+  const { slugLog, slugExercise, context, backTo, save } = useNewSession();
+  const [createPasession, { isLoading }] = useCreatePasessionMutation();
+  const onSubmit = (body: PasessionValues) =>
+    save(() => createPasession({ slugLog, slugExercise, body }).unwrap());
+  const form = (
+    <PaSessionForm
+      defaultValues={{ createdDate: todayLocal(), ...structuredClone(EMPTY_PACE) }}
+      isSaving={isLoading}
+      onSubmit={onSubmit}
+    />
+  );
+  return <NewSessionLayout backTo={backTo} context={context} form={form} />;
+}

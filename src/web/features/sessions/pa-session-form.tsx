@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatPace, formatSpeed, paceFigures } from '../../../contract/metrics';
+import { pasessionBody, type PasessionValues } from '../../../contract/sessions';
+import { SubmitButton } from '../../components/submit-button';
+import { TextField } from '../../components/text-field';
+import { applyFieldErrors } from '../../lib/errors';
+
+export type PaFormInput = z.input<typeof pasessionBody>;
+
+/** SPEC.md §5: time and distance start at 0. */
+export const EMPTY_PACE = { time: { hours: 0, minutes: 0, seconds: 0 }, distance: 0 };
+
+interface PaSessionFormProps {
+  defaultValues: PaFormInput;
+  isSaving: boolean;
+  onSubmit: (values: PasessionValues) => Promise<unknown>;
+}
+
+const numberProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+
+export function PaSessionForm({ defaultValues, isSaving, onSubmit }: PaSessionFormProps) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PaFormInput, unknown, PasessionValues>({
+    resolver: zodResolver(pasessionBody),
+    defaultValues,
+  });
+
+  const submit = async (values: PasessionValues) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyFieldErrors(error, setError);
+    }
+  };
+
+  const timeError = errors.time?.message;
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit(submit)}>
+      <TextField
+        id="createdDate"
+        label="Date"
+        type="date"
+        error={errors.createdDate?.message}
+        {...register('createdDate')}
+      />
+      <fieldset className="field">
+        <legend className="field-label">Time</legend>
+        {timeError && <p className="field-error">{timeError}</p>}
+        <div className="grid-3">
+          <TextField
+            id="time-hours"
+            label="Hours"
+            {...numberProps}
+            error={errors.time?.hours?.message}
+            {...register('time.hours')}
+          />
+          <TextField
+            id="time-minutes"
+            label="Minutes"
+            {...numberProps}
+            error={errors.time?.minutes?.message}
+            {...register('time.minutes')}
+          />
+          <TextField
+            id="time-seconds"
+            label="Seconds"
+            {...numberProps}
+            error={errors.time?.seconds?.message}
+            {...register('time.seconds')}
+          />
+        </div>
+      </fieldset>
+      <TextField
+        id="distance"
+        label="Distance"
+        suffix="km"
+        {...numberProps}
+        error={errors.distance?.message}
+        {...register('distance')}
+      />
+      <PacePreview control={control} />
+      <SubmitButton isSaving={isSaving} />
+    </form>
+  );
+}
+
+/** Pace and speed as they will be stored, computed with the server's own formula while typing. */
+function PacePreview({ control }: { control: Control<PaFormInput, unknown, PasessionValues> }) {
+  const [time, distance] = useWatch({ control, name: ['time', 'distance'] });
+  const t = time as { hours?: unknown; minutes?: unknown; seconds?: unknown } | undefined;
+  const figures = paceFigures(
+    { hours: Number(t?.hours) || 0, minutes: Number(t?.minutes) || 0, seconds: Number(t?.seconds) || 0 },
+    Number(distance) || 0,
+  );
+  return (
+    <p className="volume-preview">
+      <span>
+        Pace <strong>{formatPace(figures.paceMinutes, figures.paceSeconds)}</strong> min/km
+      </span>
+      <span>
+        Speed <strong>{formatSpeed(figures.speed)}</strong> km/min
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '../../contract/users';
+
+export const USER_INFO_KEY = 'userInfo';
+
+/**
+ * Who is signed in, for the UI. The httpOnly cookie is the real session; this copy (mirrored in
+ * localStorage as `userInfo`) only decides what to show. It is a tiny store rather than a Redux
+ * slice so the first page (header, menu, home) does not have to download Redux.
+ */
+let userInfo: UserInfo | null = readStoredUserInfo();
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export const authStore = {
+  get: (): UserInfo | null => userInfo,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** After login, register or a profile update (SPEC.md §4). */
+  signIn(next: UserInfo): void {
+    userInfo = next;
+    try {
+      localStorage.setItem(USER_INFO_KEY, JSON.stringify(next));
+    } catch {
+      // storage unavailable: the session still works for this tab
+    }
+    emit();
+  },
+  /** Logout, or any 401: SPEC.md §4 wipes all local storage. */
+  signOut(): void {
+    const wasSignedIn = userInfo !== null;
+    userInfo = null;
+    try {
+      localStorage.clear();
+    } catch {
+      // nothing to clear
+    }
+    if (wasSignedIn) emit();
+  },
+};
+
+export function useUserInfo(): UserInfo | null {
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
+}
+
+/** Anything odd in storage counts as signed out rather than being trusted. */
+export function readStoredUserInfo(): UserInfo | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(USER_INFO_KEY) ?? 'null');
+    if (isUserInfo(value)) return value;
+  } catch {
+    // unreadable storage (privacy mode, bad JSON): signed out
+  }
+  return null;
+}
+
+function isUserInfo(value: unknown): value is UserInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v._id === 'string' && typeof v.isAdmin === 'boolean';
+}

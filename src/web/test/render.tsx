@@ -1,0 +1,92 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { vi } from 'vitest';
+import type { UserInfo } from '../../contract/users';
+import { makeStore } from '../app/store';
+import { authStore } from '../lib/auth-store';
+
+export const USER: UserInfo = { _id: 'u-1', username: 'Ann', email: 'ann@example.com', isAdmin: false };
+
+/** Where the router is now, so a test can check a navigation. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function currentLocation(container: HTMLElement = document.body): string {
+  return container.querySelector('[data-testid="location"]')?.textContent ?? '';
+}
+
+interface RenderOptions {
+  route?: string;
+  /** The route pattern the element is mounted at (for useParams). */
+  path?: string;
+  user?: UserInfo | null;
+}
+
+/** Renders a screen with the store, a memory router and the toast area, like the app does. */
+export function renderWithApp(
+  element: ReactElement,
+  { route = '/', path = '*', user = USER }: RenderOptions = {},
+) {
+  if (user) authStore.signIn(user);
+  const store = makeStore();
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+        <ToastContainer />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...result, store };
+}
+
+type Handler = (request: Request) => unknown | Promise<unknown>;
+
+export interface MockedCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Answers the app's fetches from `routes` ('GET /api/logs' → body, or a function of the request).
+ * A handler may return `reply(status, body)` for an error. Unmatched calls answer 404.
+ */
+export function mockApi(routes: Record<string, unknown | Handler>) {
+  const calls: MockedCall[] = [];
+  const fetchMock = vi.fn(async (input: Request) => {
+    const url = new URL(input.url);
+    const text = await input.text();
+    const body = text ? (JSON.parse(text) as unknown) : undefined;
+    calls.push({ method: input.method, path: url.pathname + url.search, body });
+    const route = routes[`${input.method} ${url.pathname}`];
+    if (route === undefined) return json(404, { message: 'Not found' });
+    const value = typeof route === 'function' ? await (route as Handler)(input) : route;
+    if (value instanceof Response) return value;
+    return value instanceof Reply ? json(value.status, value.body) : json(200, value);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+export const reply = (status: number, body: unknown) => new Reply(status, body);
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
