@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+const sources = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'].map((p) =>
+  path.join(root, p),
+);
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -31,7 +33,10 @@ function buildIsStale() {
 if (process.env.SKIP_WEB_BUILD !== '1' && buildIsStale()) {
   console.log('Building the web app (first start, or its sources changed)…');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('The web app did not build; see the errors above.');
     process.exit(result.status ?? 1);
