@@ -1,4 +1,5 @@
 import * as auth from './auth.mjs';
+import * as data from './data.mjs';
 import * as expiredSession from './expired-session.mjs';
 import * as mobile from './mobile.mjs';
 import * as pace from './pace.mjs';
@@ -8,4 +9,14 @@ import * as resetPassword from './reset-password.mjs';
 import * as weights from './weights.mjs';
 
 /** Run in this order; each journey creates its own users and data. */
-export const journeys = [weights, pace, auth, resetPassword, expiredSession, privacy, pagination, mobile];
+export const journeys = [
+  weights,
+  pace,
+  auth,
+  resetPassword,
+  expiredSession,
+  privacy,
+  pagination,
+  mobile,
+  data,
+];

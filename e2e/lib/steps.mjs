@@ -122,6 +122,8 @@ export function makeShooter(dir) {
     const original = page.viewportSize();
     // Toasts would sit over the top of every screen; the journeys check them separately.
     await page.evaluate(() => document.querySelector('.Toastify')?.classList.add('e2e-hidden'));
+    // Scrolled down, a full-page shot would draw the sticky header in the middle of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.addStyleTag({ content: '.e2e-hidden { visibility: hidden !important; }' }).catch(() => {});
     for (const [width, height] of [
       [375, 812],

@@ -14,7 +14,7 @@ const ForgotPasswordPage = lazyPage(
   'ForgotPasswordPage',
 );
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
-const ProfilePage = lazyPage(() => import('../features/auth/profile-page'), 'ProfilePage');
+const ProfileScreen = lazyPage(() => import('./profile-screen'), 'ProfileScreen');
 const LogsPage = lazyPage(() => import('../features/logs/logs-page'), 'LogsPage');
 const NewLogPage = lazyPage(() => import('../features/logs/new-log-page'), 'NewLogPage');
 const EditLogPage = lazyPage(() => import('../features/logs/edit-log-page'), 'EditLogPage');
@@ -56,7 +56,7 @@ export function AppRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password/:token" element={<ResetPasswordPage />} />
           <Route element={<RequireAuth />}>
-            <Route path="profile" element={<ProfilePage />} />
+            <Route path="profile" element={<ProfileScreen />} />
             <Route path="logs" element={<LogsPage />} />
             <Route path="logs/create-new-log" element={<NewLogPage />} />
             <Route path="logs/edit/:id" element={<EditLogPage />} />

@@ -98,3 +98,8 @@ export const LogoIcon = (p: IconProps) => (
     <path d="M4 10v4M7 8v8M17 8v8M20 10v4M7 12h10" />
   </Icon>
 );
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+  </Icon>
+);

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import type { UserInfo } from '../../contract/users';
 import { makeStore } from '../app/store';
 import { authStore } from '../lib/auth-store';
+import { blobBodies } from './setup';
 
 export const USER: UserInfo = { _id: 'u-1', username: 'Ann', email: 'ann@example.com', isAdmin: false };
 
@@ -54,7 +55,9 @@ type Handler = (request: Request) => unknown | Promise<unknown>;
 export interface MockedCall {
   method: string;
   path: string;
+  /** Parsed when JSON, else the text (an uploaded CSV). */
   body: unknown;
+  contentType: string | null;
 }
 
 /**
@@ -65,9 +68,11 @@ export function mockApi(routes: Record<string, unknown | Handler>) {
   const calls: MockedCall[] = [];
   const fetchMock = vi.fn(async (input: Request) => {
     const url = new URL(input.url);
-    const text = await input.text();
-    const body = text ? (JSON.parse(text) as unknown) : undefined;
-    calls.push({ method: input.method, path: url.pathname + url.search, body });
+    const text = await (blobBodies.get(input)?.text() ?? input.text());
+    const contentType = input.headers.get('content-type');
+    const isJson = !contentType || contentType.startsWith('application/json');
+    const body = text ? (isJson ? (JSON.parse(text) as unknown) : text) : undefined;
+    calls.push({ method: input.method, path: url.pathname + url.search, body, contentType });
     const route = routes[`${input.method} ${url.pathname}`];
     if (route === undefined) return json(404, { message: 'Not found' });
     const value = typeof route === 'function' ? await (route as Handler)(input) : route;

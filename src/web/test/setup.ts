@@ -8,11 +8,20 @@ import { authStore } from '../lib/auth-store';
  * an absolute URL and its own AbortSignal. Resolve against jsdom's location and leave the signal
  * out: nothing in these tests aborts a request.
  */
+/** Request bodies that are files, by request (see TestRequest). */
+export const blobBodies = new WeakMap<Request, Blob>();
+
 const NodeRequest = globalThis.Request;
 class TestRequest extends NodeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     const url = typeof input === 'string' ? new URL(input, window.location.href).href : input;
-    super(url, { ...init, signal: undefined });
+    // Node cannot read jsdom's Blob (an uploaded file): keep it aside for the mock to read, and
+    // give the request the Blob's type as a browser does.
+    const blob = init?.body instanceof Blob ? init.body : undefined;
+    const headers = new Headers(init?.headers);
+    if (blob?.type && !headers.has('content-type')) headers.set('content-type', blob.type);
+    super(url, { ...init, headers, body: blob ? undefined : init?.body, signal: undefined });
+    if (blob) blobBodies.set(this, blob);
   }
 }
 globalThis.Request = TestRequest as typeof Request;

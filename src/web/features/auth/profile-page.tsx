@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
@@ -18,7 +18,8 @@ import { useGetProfileQuery, useUpdateProfileMutation } from './auth.api';
 type Input = z.input<typeof profileBody>;
 type Output = z.output<typeof profileBody>;
 
-export function ProfilePage() {
+/** `children`: further sections below the form (the app adds "Your data"). */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   useDocumentTitle('Profile');
   const navigate = useNavigate();
   const { data: profile, error, isLoading } = useGetProfileQuery();
@@ -34,9 +35,11 @@ export function ProfilePage() {
     defaultValues: { username: '', email: '', password: '' },
   });
 
-  // Prefilled from the server, not from localStorage (which only holds what the UI needs).
+  // Prefilled from the server, not from localStorage (which only holds what the UI needs). A later
+  // refetch of the profile (the session check) must not wipe what the user has typed meanwhile.
   useEffect(() => {
-    if (profile) reset({ username: profile.username, email: profile.email, password: '' });
+    if (profile)
+      reset({ username: profile.username, email: profile.email, password: '' }, { keepDirtyValues: true });
   }, [profile, reset]);
 
   const onSubmit = async (values: Output) => {
@@ -90,6 +93,7 @@ export function ProfilePage() {
           </form>
         )}
       </div>
+      {children}
     </section>
   );
 }
