@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { round2 } from './metrics';
 
 export const REQUIRED = 'This field is required';
 
@@ -34,7 +35,10 @@ export function quantity(label: string) {
       .refine(Number.isFinite, `${label} must be a number`)
       .min(0, `${label} must be at least 0`)
       .max(MAX_NUMBER, `${label} must be at most ${MAX_NUMBER}`)
-      .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`),
+      .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`)
+      // Stored as the exact cents value: binary noise (0.1 + 0.2) and values within it of zero
+      // (1e-9, 8e-323) would otherwise reach the pace division and store NaN or Infinity.
+      .transform(round2),
   );
 }
 

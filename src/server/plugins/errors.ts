@@ -43,7 +43,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) return reply.status(status).send({ message: error.message || 'Bad request' });
-    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    // Drizzle wraps the database's error: its code and message (40P01, 23505 …) say what went wrong.
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const dbError = cause && { code: cause.code, message: cause.message };
+    request.log.error({ err: error, cause: dbError, reqId: request.id }, 'request failed');
     return reply.status(500).send({ message: GENERIC_500 });
   });
 }

@@ -74,9 +74,12 @@ export async function createSessionOneTrip<S>(
       ),
       touch_exercise as (
         update exercises x set active_at = now() from ins where x.author_id = ins.author_id and x.id = ins.exercise_id
+        returning x.author_id, x.log_id
       ),
+      -- Reads touch_exercise, so the exercise row is locked before the log row, the order every other
+      -- write takes (sibling data-modifying CTEs run in no set order: a deadlock with an edit or rename).
       touch_log as (
-        update logs x set active_at = now() from e, ins where x.author_id = e.author_id and x.id = e.log_id
+        update logs x set active_at = now() from touch_exercise t where x.author_id = t.author_id and x.id = t.log_id
       )
       select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
         (select kind from e) as kind, (select ${json('ins')} from ins) as session`,

@@ -38,7 +38,10 @@ async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+      if (attempt >= 10 || !isUniqueViolation(error)) throw error;
+      // A random pause, growing: writers racing for the same next `-N` spread out rather than clash
+      // again in lockstep (without it, 3 writers on one date exhausted 5 immediate retries on PostgreSQL).
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }
