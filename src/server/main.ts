@@ -1,7 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { deleteExpiredTokens } from './features/users/auth-sessions.repository';
+
+const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,10 +40,15 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     throw error;
   }
+  const sweep = () =>
+    deleteExpiredTokens(database.db).catch((error) => app.log.warn({ err: error }, 'token sweep failed'));
+  void sweep();
+  setInterval(sweep, SWEEP_EVERY_MS).unref();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  app.log.info(
-    `Workout Log is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port} (${where})`,
-  );
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  app.log.info(`Workout Log is ready at http://${host}:${port} (${where})`);
 }
 
 main().catch((error: unknown) => {
@@ -53,5 +61,3 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
-
-export type { Database };

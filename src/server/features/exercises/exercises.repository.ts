@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Exercise, SessionKind } from '../../../contract/exercises';
 import type { Log } from '../../../contract/logs';
 import type { Executor } from '../../db/client';
@@ -41,21 +41,6 @@ export function toExercise(row: ExerciseRow, slugLog: string): Exercise {
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
-}
-
-export async function listExercises(db: Executor, log: Log, limit: number, offset: number) {
-  const where = and(eq(exercises.authorId, log.author), eq(exercises.logId, log._id));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(exercises)
-      .where(where)
-      .orderBy(desc(exercises.activeAt), exercises.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(exercises).where(where),
-  ]);
-  return { exercises: rows.map((r) => toExercise(r, log.slugLog)), total };
 }
 
 export async function findExerciseBySlug(db: Executor, log: Log, slug: string): Promise<Exercise | null> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Log } from '../../../contract/logs';
 import type { Executor } from '../../db/client';
 import { logs } from '../../db/schema';
@@ -32,20 +32,6 @@ export function toLog(row: LogRow): Log {
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
-}
-
-export async function listLogs(db: Executor, authorId: string, limit: number, offset: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(logs)
-      .where(eq(logs.authorId, authorId))
-      .orderBy(desc(logs.activeAt), logs.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(logs).where(eq(logs.authorId, authorId)),
-  ]);
-  return { logs: rows.map(toLog), total };
 }
 
 export async function findLogBySlug(db: Executor, authorId: string, slug: string): Promise<Log | null> {

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Exercise } from '../../../contract/exercises';
-import { paceFigures, paceValue } from '../../../contract/metrics';
-import type { PaPoint, Pasession, PasessionValues } from '../../../contract/sessions';
+import { paceFigures } from '../../../contract/metrics';
+import type { Pasession, PasessionValues } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
 import { pasessions } from '../../db/schema';
 import { toIso } from '../../lib/timestamps';
@@ -29,7 +28,6 @@ function toPasession(row: Row): Pasession {
 
 const scope = (exercise: Exercise) =>
   and(eq(pasessions.authorId, exercise.author), eq(pasessions.exerciseId, exercise._id));
-const newestFirst = [desc(pasessions.createdDate), desc(pasessions.createdAt), desc(pasessions.id)];
 
 /** Pace and speed are always the server's (API.md §5). */
 export function derivePasession(input: PasessionValues) {
@@ -52,57 +50,6 @@ async function slugFor(db: Executor, exercise: Exercise, date: string): Promise<
   );
 }
 
-export async function listPasessions(db: Executor, exercise: Exercise, limit: number, offset: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(pasessions)
-      .where(scope(exercise))
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(pasessions).where(scope(exercise)),
-  ]);
-  return { sessions: rows.map(toPasession), total };
-}
-
-export async function latestPasession(db: Executor, exercise: Exercise): Promise<Pasession | null> {
-  const rows = await db
-    .select()
-    .from(pasessions)
-    .where(scope(exercise))
-    .orderBy(...newestFirst)
-    .limit(1);
-  return rows[0] ? toPasession(rows[0]) : null;
-}
-
-export async function paProgress(db: Executor, exercise: Exercise): Promise<PaPoint[]> {
-  const rows = await db
-    .select({
-      createdDate: pasessions.createdDate,
-      paceMinutes: pasessions.paceMinutes,
-      paceSeconds: pasessions.paceSeconds,
-      speed: pasessions.speed,
-    })
-    .from(pasessions)
-    .where(scope(exercise))
-    .orderBy(asc(pasessions.createdDate), asc(pasessions.createdAt), asc(pasessions.id));
-  return rows.map((r) => ({
-    createdDate: r.createdDate,
-    pace: paceValue(r.paceMinutes, r.paceSeconds),
-    speed: r.speed,
-  }));
-}
-
-export async function findPasessionBySlug(db: Executor, exercise: Exercise, slug: string) {
-  const rows = await db
-    .select()
-    .from(pasessions)
-    .where(and(scope(exercise), eq(pasessions.slug, slug)))
-    .limit(1);
-  return rows[0] ? toPasession(rows[0]) : null;
-}
-
 export async function findPasessionById(db: Executor, exercise: Exercise, id: string) {
   const rows = await db
     .select()
@@ -110,25 +57,6 @@ export async function findPasessionById(db: Executor, exercise: Exercise, id: st
     .where(and(scope(exercise), eq(pasessions.id, id)))
     .limit(1);
   return rows[0] ? toPasession(rows[0]) : null;
-}
-
-export async function insertPasession(
-  tx: Executor,
-  exercise: Exercise,
-  input: PasessionValues,
-): Promise<Pasession> {
-  const values = derivePasession(input);
-  const rows = await tx
-    .insert(pasessions)
-    .values({
-      id: randomUUID(),
-      authorId: exercise.author,
-      exerciseId: exercise._id,
-      slug: await slugFor(tx, exercise, values.createdDate),
-      ...values,
-    })
-    .returning();
-  return toPasession(rows[0]);
 }
 
 export async function updatePasession(

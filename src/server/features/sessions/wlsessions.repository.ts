@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Exercise } from '../../../contract/exercises';
 import { sessionVolumes, setVolume } from '../../../contract/metrics';
-import type { Wlsession, WlsessionValues, WlPoint } from '../../../contract/sessions';
+import type { Wlsession, WlsessionValues } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
 import { wlsessions } from '../../db/schema';
 import { toIso } from '../../lib/timestamps';
@@ -28,7 +28,6 @@ function toWlsession(row: Row): Wlsession {
 
 const scope = (exercise: Exercise) =>
   and(eq(wlsessions.authorId, exercise.author), eq(wlsessions.exerciseId, exercise._id));
-const newestFirst = [desc(wlsessions.createdDate), desc(wlsessions.createdAt), desc(wlsessions.id)];
 
 /** Derived numbers are always the server's: volumes per set and per session (API.md §5). */
 export function deriveWlsession(input: WlsessionValues) {
@@ -53,52 +52,6 @@ async function slugFor(db: Executor, exercise: Exercise, date: string): Promise<
   );
 }
 
-export async function listWlsessions(db: Executor, exercise: Exercise, limit: number, offset: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(wlsessions)
-      .where(scope(exercise))
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(wlsessions).where(scope(exercise)),
-  ]);
-  return { sessions: rows.map(toWlsession), total };
-}
-
-export async function latestWlsession(db: Executor, exercise: Exercise): Promise<Wlsession | null> {
-  const rows = await db
-    .select()
-    .from(wlsessions)
-    .where(scope(exercise))
-    .orderBy(...newestFirst)
-    .limit(1);
-  return rows[0] ? toWlsession(rows[0]) : null;
-}
-
-export async function wlProgress(db: Executor, exercise: Exercise): Promise<WlPoint[]> {
-  return db
-    .select({
-      createdDate: wlsessions.createdDate,
-      totalVolume: wlsessions.totalVolume,
-      junkVolume: wlsessions.junkVolume,
-      workingVolume: wlsessions.workingVolume,
-    })
-    .from(wlsessions)
-    .where(scope(exercise))
-    .orderBy(asc(wlsessions.createdDate), asc(wlsessions.createdAt), asc(wlsessions.id));
-}
-
-export async function findWlsessionBySlug(db: Executor, exercise: Exercise, slug: string) {
-  const rows = await db
-    .select()
-    .from(wlsessions)
-    .where(and(scope(exercise), eq(wlsessions.slug, slug)))
-    .limit(1);
-  return rows[0] ? toWlsession(rows[0]) : null;
-}
-
 export async function findWlsessionById(db: Executor, exercise: Exercise, id: string) {
   const rows = await db
     .select()
@@ -106,26 +59,6 @@ export async function findWlsessionById(db: Executor, exercise: Exercise, id: st
     .where(and(scope(exercise), eq(wlsessions.id, id)))
     .limit(1);
   return rows[0] ? toWlsession(rows[0]) : null;
-}
-
-/** Run inside a transaction: the slug is chosen from what the exercise holds at that moment. */
-export async function insertWlsession(
-  tx: Executor,
-  exercise: Exercise,
-  input: WlsessionValues,
-): Promise<Wlsession> {
-  const values = deriveWlsession(input);
-  const rows = await tx
-    .insert(wlsessions)
-    .values({
-      id: randomUUID(),
-      authorId: exercise.author,
-      exerciseId: exercise._id,
-      slug: await slugFor(tx, exercise, values.createdDate),
-      ...values,
-    })
-    .returning();
-  return toWlsession(rows[0]);
 }
 
 export async function updateWlsession(

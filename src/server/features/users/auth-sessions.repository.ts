@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authSessions, users } from '../../db/schema';
+import { authSessions, passwordResets, users } from '../../db/schema';
 
 export const SESSION_DAYS = 30;
 
@@ -49,6 +49,8 @@ export async function deleteOtherAuthSessions(
     );
 }
 
-export async function deleteExpiredAuthSessions(db: Executor): Promise<void> {
+/** Housekeeping: expired sign-in sessions and reset links are dead rows; main.ts sweeps them. */
+export async function deleteExpiredTokens(db: Executor): Promise<void> {
   await db.delete(authSessions).where(lt(authSessions.expiresAt, sql`now()`));
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, sql`now()`));
 }
