@@ -1,0 +1,178 @@
+import {
+  BENCH_PASSWORD,
+  exerciseId,
+  exercisePath,
+  LOGS,
+  SESSIONS_PER_EXERCISE,
+  sessionDate,
+  sessionToken,
+  userEmail,
+  userId,
+  WEIGHT_EXERCISES,
+} from './dataset';
+import type { RequestSpec } from './load';
+
+/** What one load sends: every request signed in as a random seeded account. */
+export interface Scenario {
+  key: string;
+  label: string;
+  expectStatus: number;
+  next(): RequestSpec;
+  /** Checks one answer before the load: a wrong figure from a fast 404 must not pass. */
+  check(status: number, body: unknown): string | null;
+}
+
+export interface Population {
+  /** Accounts 0 … users-1 exist, each with the shape of dataset.ts. */
+  users: number;
+  salt: string;
+  /** Send a browser's Accept-Encoding (the app compresses what it can). */
+  compressed: boolean;
+}
+
+const rand = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(items: readonly T[]): T => items[rand(items.length)];
+
+function headers(pop: Population, u: number, json = false): Record<string, string> {
+  const h: Record<string, string> = {
+    cookie: `sid=${sessionToken(pop.salt, u)}`,
+    accept: 'application/json',
+  };
+  if (pop.compressed) h['accept-encoding'] = 'gzip, deflate, br';
+  if (json) h['content-type'] = 'application/json';
+  return h;
+}
+
+/** A weight session with 5 sets, dated before the seeded history (so slugs rarely collide). */
+export function sessionBody(): string {
+  const day = new Date(Date.UTC(2015, 0, 1) + rand(2500) * 86_400_000).toISOString().slice(0, 10);
+  const set = Array.from({ length: 5 }, (_, i) => ({
+    repetitions: 5 + rand(8),
+    kilograms: 20 + 2.5 * rand(40),
+    isHard: i > 0,
+  }));
+  return JSON.stringify({ createdDate: day, set });
+}
+
+const obj = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
+const len = (value: unknown) => (Array.isArray(value) ? value.length : -1);
+const expectLen = (what: string, value: unknown, n: number) =>
+  len(value) === n ? null : `${what}: expected ${n} items, got ${len(value)}`;
+
+export function appScenarios(pop: Population): Record<string, Scenario> {
+  const u = () => rand(pop.users);
+  const get = (path: string, user: number): RequestSpec => ({
+    method: 'GET',
+    path,
+    headers: headers(pop, user),
+  });
+  return {
+    logs: {
+      key: 'logs',
+      label: 'GET /api/logs',
+      expectStatus: 200,
+      next: () => get('/api/logs', u()),
+      check: (_s, b) => expectLen('logs', obj(b).logs, LOGS.length),
+    },
+    log: {
+      key: 'log',
+      label: 'log page',
+      expectStatus: 200,
+      next: () => get(`/api/logs/${pick(LOGS).slug}`, u()),
+      check: (_s, b) => (len(obj(b).logAggregate) > 0 ? null : 'log page: no exercises'),
+    },
+    exercise: {
+      key: 'exercise',
+      label: 'exercise page',
+      expectStatus: 200,
+      next: () => get(exercisePath(pick(WEIGHT_EXERCISES)), u()),
+      check: (_s, b) => expectLen('exercise page', obj(b).exerciseAggregate, 12),
+    },
+    progress: {
+      key: 'progress',
+      label: 'progress',
+      expectStatus: 200,
+      next: () => get(`${exercisePath(pick(WEIGHT_EXERCISES))}/progress`, u()),
+      check: (_s, b) => (len(obj(b).points) >= SESSIONS_PER_EXERCISE ? null : 'progress: too few points'),
+    },
+    session: {
+      key: 'session',
+      label: 'session detail',
+      expectStatus: 200,
+      next: () => {
+        const x = pick(WEIGHT_EXERCISES);
+        const date = sessionDate(x, rand(SESSIONS_PER_EXERCISE));
+        return get(`${exercisePath(x)}/wlsessions/${date}`, u());
+      },
+      check: (_s, b) => (obj(obj(b).wlsession).set ? null : 'session detail: no sets'),
+    },
+    create: {
+      key: 'create',
+      label: 'create weight session (5 sets)',
+      expectStatus: 201,
+      next: () => {
+        const user = u();
+        return {
+          method: 'POST',
+          path: `${exercisePath(pick(WEIGHT_EXERCISES))}/wlsessions`,
+          headers: headers(pop, user, true),
+          body: sessionBody(),
+        };
+      },
+      check: (_s, b) => (len(obj(b).set) === 5 ? null : 'create: no 5 sets in the answer'),
+    },
+    login: {
+      key: 'login',
+      label: 'POST /api/users/login',
+      expectStatus: 200,
+      next: () => ({
+        method: 'POST',
+        path: '/api/users/login',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email: userEmail(u()), password: BENCH_PASSWORD }),
+      }),
+      check: (_s, b) => (obj(b)._id ? null : 'login: no user in the answer'),
+    },
+  };
+}
+
+export function floorScenarios(pop: Population): Record<string, Scenario> {
+  const scope = () => {
+    const user = rand(pop.users);
+    return { user, query: `a=${userId(user)}&e=${exerciseId(user, pick(WEIGHT_EXERCISES))}` };
+  };
+  return {
+    json: {
+      key: 'json',
+      label: 'floor: bare Fastify JSON',
+      expectStatus: 200,
+      next: () => ({ method: 'GET', path: '/floor/json', headers: headers(pop, 0) }),
+      check: (_s, b) => (obj(b).hello ? null : 'json floor: wrong body'),
+    },
+    exercise: {
+      key: 'exercise',
+      label: 'floor: raw SQL page + count',
+      expectStatus: 200,
+      next: () => {
+        const s = scope();
+        return { method: 'GET', path: `/floor/exercise?${s.query}`, headers: headers(pop, s.user) };
+      },
+      check: (_s, b) => expectLen('SQL floor', obj(b).sessions, 12),
+    },
+    insert: {
+      key: 'insert',
+      label: 'floor: raw insert transaction',
+      expectStatus: 201,
+      next: () => {
+        const s = scope();
+        return {
+          method: 'POST',
+          path: `/floor/wlsessions?${s.query}`,
+          headers: headers(pop, s.user, true),
+          body: sessionBody(),
+        };
+      },
+      check: (_s, b) => (obj(b).id ? null : 'insert floor: no row'),
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/server/db/client';
+import {
+  EXERCISES,
+  FIRST_DATE,
+  LOGS,
+  PACE_EXERCISES,
+  SESSIONS_PER_EXERCISE,
+  SESSIONS_PER_USER,
+  WEIGHT_EXERCISES,
+} from './dataset';
+
+/**
+ * Bulk seeding in SQL (INSERT … SELECT generate_series), never through the HTTP API.
+ * The schema comes from the app's own migrations (openDatabase runs them).
+ * Derived numbers follow API.md §5: set volume = round2(reps × kg) and the session volumes are
+ * round2 of their sums. Weights are multiples of 2.5 kg and reps whole numbers, so every volume
+ * is a multiple of 0.5 and exact in both numeric and double precision: the rounding cannot differ
+ * from src/contract/metrics.ts.
+ */
+
+const q = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const b64url = (bytes: string) => `translate(rtrim(encode(${bytes}, 'base64'), '='), '+/', '-_')`;
+
+const logValues = LOGS.map((l, i) => `(${i}, ${q(l.title)}, ${q(l.slug)})`).join(', ');
+const exerciseValues = EXERCISES.map(
+  (e, i) => `(${i}, ${e.log}, ${q(e.title)}, ${q(e.slug)}, ${q(e.kind)})`,
+).join(', ');
+const N = SESSIONS_PER_EXERCISE;
+/** The newest session's time (+ its exercise's minute): logs and exercises were last active then. */
+const LAST_ACTIVE = `(date ${q(FIRST_DATE)} + ${3 * N} + time '18:00')::timestamp at time zone 'UTC'`;
+
+function usersSql(from: number, to: number, passwordHash: string): string {
+  return `insert into users (id, username, email, password_hash, created_at, updated_at)
+select md5('bench:u:' || u)::uuid, 'bench' || u, 'bench-' || u || '@bench.test', ${q(passwordHash)},
+  timestamptz '2022-01-01 12:00:00+00', timestamptz '2022-01-01 12:00:00+00'
+from generate_series(${from}, ${to - 1}) u`;
+}
+
+function authSessionsSql(from: number, to: number, salt: string): string {
+  const token = b64url(`sha256(convert_to(${q(`bench-token:${salt}:`)} || u, 'UTF8'))`);
+  return `insert into auth_sessions (token_hash, user_id, expires_at)
+select ${b64url(`sha256(convert_to(${token}, 'UTF8'))`)}, md5('bench:u:' || u)::uuid, now() + interval '30 days'
+from generate_series(${from}, ${to - 1}) u`;
+}
+
+function logsSql(from: number, to: number): string {
+  return `insert into logs (id, author_id, title, slug, created_at, updated_at, active_at)
+select md5('bench:l:' || u || ':' || l.i)::uuid, md5('bench:u:' || u)::uuid, l.title, l.slug,
+  timestamptz '2022-01-01 12:00:00+00', timestamptz '2022-01-01 12:00:00+00',
+  ${LAST_ACTIVE} + make_interval(mins => l.i)
+from generate_series(${from}, ${to - 1}) u cross join (values ${logValues}) as l(i, title, slug)`;
+}
+
+function exercisesSql(from: number, to: number): string {
+  return `insert into exercises (id, author_id, log_id, title, slug, kind, created_at, updated_at, active_at)
+select md5('bench:x:' || u || ':' || x.i)::uuid, md5('bench:u:' || u)::uuid,
+  md5('bench:l:' || u || ':' || x.l)::uuid, x.title, x.slug, x.kind,
+  timestamptz '2022-01-01 12:00:00+00', timestamptz '2022-01-01 12:00:00+00',
+  ${LAST_ACTIVE} + make_interval(mins => x.i)
+from generate_series(${from}, ${to - 1}) u cross join (values ${exerciseValues}) as x(i, l, title, slug, kind)`;
+}
+
+/** The dated slug and the times of session j of exercise x (see dataset.ts sessionDate). */
+const SESSION_COLUMNS = `cross join generate_series(0, ${N - 1}) j
+cross join lateral (select date ${q(FIRST_DATE)} + (3 * j + x % 3) as d) dd
+cross join lateral (select (dd.d + time '18:00' + make_interval(mins => x))::timestamp at time zone 'UTC' as ts) tt`;
+
+function wlsessionsSql(from: number, to: number): string {
+  // 3–8 sets per session (a deterministic hash of u, x, j); the lateral subquery refers to the
+  // outer row, so it is evaluated once per session.
+  return `insert into wlsessions (id, author_id, exercise_id, slug, created_date, sets,
+  total_volume, junk_volume, working_volume, created_at, updated_at)
+select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid,
+  to_char(dd.d, 'YYYY-MM-DD'), dd.d, agg.sets, agg.total, agg.junk, agg.working, tt.ts, tt.ts
+from generate_series(${from}, ${to - 1}) u
+cross join unnest(array[${WEIGHT_EXERCISES.join(', ')}]) x
+${SESSION_COLUMNS}
+cross join lateral (
+  select jsonb_agg(jsonb_build_object('_id', gen_random_uuid()::text, 'repetitions', s.reps,
+      'kilograms', s.kg::float8, 'isHard', s.hard, 'volume', s.vol::float8) order by s.k) as sets,
+    round(sum(s.vol), 2)::float8 as total,
+    round(coalesce(sum(s.vol) filter (where not s.hard), 0), 2)::float8 as junk,
+    round(coalesce(sum(s.vol) filter (where s.hard), 0), 2)::float8 as working
+  from (
+    select k, r.reps, r.kg, r.hard, round(r.reps * r.kg, 2) as vol
+    from generate_series(1, 3 + (u * 7 + x * 13 + j * 5) % 6) k
+    cross join lateral (
+      select (3 + floor(random() * 10))::int as reps,
+        (20 + 2.5 * floor(random() * 40 + k * 0))::numeric as kg,
+        random() < 0.6 as hard
+    ) r
+  ) s
+) agg`;
+}
+
+function pasessionsSql(from: number, to: number): string {
+  // Pace figures per API.md §5, in numeric: pace = minutes / km, seconds rounded half up and
+  // carried into the minutes at 60, speed = round3(km / minutes).
+  return `insert into pasessions (id, author_id, exercise_id, slug, created_date, hours, minutes, seconds,
+  distance, pace_minutes, pace_seconds, speed, created_at, updated_at)
+select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid,
+  to_char(dd.d, 'YYYY-MM-DD'), dd.d, 0, v.mins, v.secs, v.km,
+  p.pm + (case when p.ps >= 60 then 1 else 0 end), (case when p.ps >= 60 then p.ps - 60 else p.ps end),
+  round(v.km / v.total, 3)::float8, tt.ts, tt.ts
+from generate_series(${from}, ${to - 1}) u
+cross join unnest(array[${PACE_EXERCISES.join(', ')}]) x
+${SESSION_COLUMNS}
+cross join lateral (
+  select m::float8 as mins, s::float8 as secs, km, m + s / 60.0 as total
+  from (select (20 + floor(random() * 40 + j * 0))::numeric as m, floor(random() * 60)::numeric as s,
+    round((3 + random() * 9)::numeric, 2) as km) r
+) v
+cross join lateral (select floor(v.total / v.km) as pm) f
+cross join lateral (select f.pm::float8 as pm, round((v.total / v.km - f.pm) * 60)::float8 as ps) p`;
+}
+
+export interface SeedTarget {
+  engine: 'postgres' | 'pglite';
+  databaseUrl?: string;
+  dataDir?: string;
+}
+
+/** Drops and recreates the bench database through the `postgres` maintenance database. */
+export async function recreatePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unexpected bench database name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTarget(target: SeedTarget): Promise<Database> {
+  return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir ?? ':memory:' });
+}
+
+export interface SeedProgress {
+  users: number;
+  sessions: number;
+  seconds: number;
+}
+
+/**
+ * Seeds users [from, to): each with its logs, exercises, sessions and one sign-in session whose
+ * cookie is dataset.ts sessionToken(salt, u). Chunks of users run `concurrency` at a time.
+ */
+export async function seedUsers(
+  database: Database,
+  range: { from: number; to: number },
+  passwordHash: string,
+  salt: string,
+  concurrency: number,
+): Promise<SeedProgress> {
+  const started = performance.now();
+  const run = (text: string) => database.db.execute(sql.raw(text));
+  const chunk = 500;
+  const chunks: Array<[number, number]> = [];
+  for (let a = range.from; a < range.to; a += chunk) chunks.push([a, Math.min(range.to, a + chunk)]);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const [a, b] = chunks[next++];
+      await run(usersSql(a, b, passwordHash));
+      await run(authSessionsSql(a, b, salt));
+      await run(logsSql(a, b));
+      await run(exercisesSql(a, b));
+      await run(wlsessionsSql(a, b));
+      await run(pasessionsSql(a, b));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
+  // Fresh bulk rows have no visibility map or statistics yet; autovacuum would fix both within
+  // minutes on a real database, so do it now rather than measure a state no one runs in.
+  await run('vacuum analyze');
+  const users = range.to - range.from;
+  return { users, sessions: users * SESSIONS_PER_USER, seconds: (performance.now() - started) / 1000 };
+}

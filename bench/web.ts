@@ -1,0 +1,224 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort, ROOT } from './proc';
+
+const run = promisify(execFile);
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Why the web budgets cannot run here, or null when they can. */
+export function webUnavailable(): string | null {
+  if (!existsSync(path.join(ROOT, 'src/web/index.html')))
+    return 'src/web/index.html is missing (no web app yet)';
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM}`;
+  return null;
+}
+
+/**
+ * `vite build` into a private directory: dist/web may be in use by a running server or test,
+ * and the bench serves its own copy (bench/web-server.ts) with the production server code.
+ */
+export async function buildWeb(): Promise<{ dir: string; seconds: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-web-'));
+  const started = performance.now();
+  await run(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir'],
+    {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  return { dir, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Best effort: a leftover temporary directory must not fail a run. */
+export function removeDir(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (error) {
+    process.stderr.write(`could not remove ${dir}: ${(error as Error).message}\n`);
+  }
+}
+
+export interface ScriptWeight {
+  url: string;
+  gzipBytes: number;
+}
+export interface FirstVisit {
+  scripts: ScriptWeight[];
+  gzipBytes: number;
+  /** Scripts whose file name says chart (the Recharts chunk): none should load on `/`. */
+  chartScripts: string[];
+}
+
+/**
+ * Loads `url` in a fresh Chromium profile (a first visit: empty cache) until the network is idle
+ * and sums the gzip size (zlib level 9) of every JavaScript response.
+ */
+export async function firstVisitJs(url: string): Promise<FirstVisit> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const bodies: Array<Promise<ScriptWeight | null>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (type !== 'script' && !contentType.includes('javascript')) return;
+      bodies.push(
+        response.body().then(
+          (body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 });
+    const scripts = (await Promise.all(bodies)).filter((s): s is ScriptWeight => s !== null);
+    return {
+      scripts,
+      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+      chartScripts: scripts.map((s) => s.url).filter((u) => /chart/i.test(new URL(u).pathname)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  /** Audits that cost points, `category: audit id (score)`, for the analysis. */
+  failing: string[];
+  /** Where the page ended up (a signed-in page that redirects to /login was not signed in). */
+  finalUrl: string;
+  /** The whole report, kept for reading. */
+  reportFile: string;
+}
+
+interface LighthouseReport {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; displayValue?: string }>;
+  runtimeError?: { message: string };
+  finalDisplayedUrl?: string;
+}
+
+/** Lighthouse 12 CLI, default config (mobile, simulated throttling), one page; the report goes to `out`. */
+export interface SignedIn {
+  /** The session cookie (httpOnly, as the server sets it). */
+  cookie: { name: string; value: string };
+  /** What the web app keeps in localStorage once signed in (it decides what the UI shows). */
+  localStorage: Record<string, string>;
+}
+
+/**
+ * Lighthouse 12 CLI, default config (mobile, simulated throttling), one page; the report goes to
+ * `out`. Signed out, Lighthouse starts its own Chromium with a fresh profile. Signed in, we start
+ * Chromium with a fresh profile, put the session cookie and localStorage in it (on /api/health,
+ * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
+ * turned off: still a first visit to the app, but as a signed-in user.
+ */
+export async function lighthouse(url: string, out: string, signedIn?: SignedIn): Promise<LighthouseScores> {
+  if (!signedIn) return runLighthouse(url, out, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-chrome-'));
+  const chrome = spawn(
+    CHROMIUM,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    // Its own process group, so the renderer and helper processes can be stopped with it.
+    { stdio: 'ignore', detached: true },
+  );
+  try {
+    const endpoint = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i += 1) {
+      try {
+        if ((await fetch(`${endpoint}/json/version`)).ok) break;
+      } catch {
+        if (i > 100) throw new Error('Chromium did not open its debugging port');
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const browser = await chromium.connectOverCDP(endpoint);
+    const context = browser.contexts()[0];
+    const origin = new URL(url).origin;
+    await context.addCookies([{ ...signedIn.cookie, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(signedIn.localStorage));
+    await page.close();
+    await browser.close(); // disconnects; the browser keeps running for Lighthouse
+    return await runLighthouse(url, out, [`--port=${port}`, '--disable-storage-reset']);
+  } finally {
+    // Chromium and its helpers write the profile until they have exited: stop the group we
+    // started, wait, then remove it.
+    if (chrome.exitCode === null && chrome.signalCode === null && chrome.pid) {
+      const exited = new Promise((resolve) => chrome.once('exit', resolve));
+      try {
+        process.kill(-chrome.pid, 'SIGTERM');
+      } catch {
+        chrome.kill();
+      }
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    removeDir(profile);
+  }
+}
+
+async function runLighthouse(url: string, out: string, extra: string[]): Promise<LighthouseScores> {
+  const args = [
+    path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+    ...extra,
+  ];
+  await run(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, CHROME_PATH: CHROMIUM },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 180_000,
+  });
+  const report = JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
+  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
+  const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+  const failing: string[] = [];
+  for (const [category, { auditRefs }] of Object.entries(report.categories)) {
+    for (const ref of auditRefs) {
+      const audit = report.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (ref.weight === 0 && category !== 'performance') continue;
+      const value = audit.displayValue ? ` ${audit.displayValue}` : '';
+      failing.push(`${category}: ${ref.id} (${Math.round(audit.score * 100)}${value})`);
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    failing,
+    finalUrl: report.finalDisplayedUrl ?? url,
+    reportFile: path.relative(ROOT, out),
+  };
+}
