@@ -116,7 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Responses up to 64 KB (every API page) are compressed in one synchronous call: on a small
+  // machine a zlib stream per response costs more in setup than the compression itself.
+  await app.register(compress, { global: true, threshold: 1024, syncThreshold: 65_536 });
   await registerSecurity(app, config);
   registerAuth(app);
 

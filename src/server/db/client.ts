@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -35,9 +36,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+type PreparedRunner = <T>(query: SQL) => Promise<T[]>;
+const preparedRunners = new WeakMap<object, PreparedRunner>();
+const dialect = new PgDialect();
+
+/** The prepared-statement runner of a pool's database; none for PGlite or inside a transaction. */
+export function preparedRunnerFor(db: object): PreparedRunner | undefined {
+  return preparedRunners.get(db);
+}
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  preparedRunners.set(db, async <T>(query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    // Named by the text's hash: pg prepares it once per connection and reuses the plan.
+    const name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    const result = await pool.query({ name, text, values: params as unknown[] });
+    return result.rows as T[];
+  });
   // Several instances may start at once: the advisory lock lets one migrate while the others wait.
   const lockClient = await pool.connect();
   try {

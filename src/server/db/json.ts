@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from './client';
+import { type Executor, preparedRunnerFor } from './client';
 
 // The hot read routes build their whole answer in one SQL statement (session check included),
 // so a page costs one database round trip. These builders give the JSON the exact API shape
@@ -45,8 +45,13 @@ export const pasessionJson = (a: string) => {
 export const meCte = (tokenHash: string) =>
   sql`me as (select s.user_id as id from auth_sessions s where s.token_hash = ${tokenHash} and s.expires_at > now())`;
 
-/** Runs a statement expected to return one row (both drivers expose `rows`). */
+/**
+ * Runs a statement expected to return one row. On a PostgreSQL pool it goes as a named prepared
+ * statement, so each connection plans these hot statements once instead of on every request.
+ */
 export async function queryOne<T>(db: Executor, query: SQL): Promise<T> {
+  const prepared = preparedRunnerFor(db);
+  if (prepared) return (await prepared<T>(query))[0];
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows[0];
 }

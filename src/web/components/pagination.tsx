@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import ReactPaginateModule, { type ReactPaginateProps } from 'react-paginate';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -23,10 +23,16 @@ interface PaginationProps {
 
 export function Pagination({ page, totalPages, onPageChange, label = 'Pagination' }: PaginationProps) {
   const pageCount = Math.max(1, totalPages);
+  const navRef = useRef<HTMLElement>(null);
+  // react-paginate puts role="navigation" on its <ul>, which is not an allowed role for a list
+  // (axe/Lighthouse flag it); our <nav> already is the landmark, so the list stays a list.
+  useEffect(() => {
+    navRef.current?.querySelector('ul[role="navigation"]')?.removeAttribute('role');
+  });
   // A single page has nowhere to go: no control at all rather than two dead arrows.
   if (pageCount <= 1) return null;
   return (
-    <nav className="pagination-wrap" aria-label={label}>
+    <nav ref={navRef} className="pagination-wrap" aria-label={label}>
       <ReactPaginate
         pageCount={pageCount}
         forcePage={Math.min(page, pageCount) - 1}

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { toast } from 'react-toastify/unstyled';

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageQuery } from '../../contract/pagination';
