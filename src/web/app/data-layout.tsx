@@ -25,16 +25,20 @@ export function DataLayout() {
  */
 function SessionCheck() {
   const userInfo = useUserInfo();
-  const { data } = useGetProfileQuery(undefined, { skip: !userInfo });
+  const { data, fulfilledTimeStamp } = useGetProfileQuery(undefined, { skip: !userInfo });
+  // Only a newly fetched profile updates userInfo: reacting to userInfo itself would write an older
+  // cached profile back over what a profile update has just stored.
   useEffect(() => {
-    if (!data || !userInfo || data._id !== userInfo._id) return;
+    const current = authStore.get();
+    if (!data || !current || data._id !== current._id) return;
     if (
-      data.isAdmin !== userInfo.isAdmin ||
-      data.username !== userInfo.username ||
-      data.email !== userInfo.email
+      data.isAdmin !== current.isAdmin ||
+      data.username !== current.username ||
+      data.email !== current.email
     ) {
       authStore.signIn(data);
     }
-  }, [data, userInfo]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each completed fetch only
+  }, [fulfilledTimeStamp]);
   return null;
 }
