@@ -3,24 +3,35 @@ import { type Executor, preparedRunnerFor } from './client';
 
 // The hot read routes build their whole answer in one SQL statement (session check included),
 // so a page costs one database round trip. These builders give the JSON the exact API shape
-// (src/contract); the route's response schema still checks it on the way out.
+// (src/contract). Most routes still pass it through their response schema; the log and exercise
+// pages send PostgreSQL's text as is (lib/prebuilt-json.ts), checked against the schema in tests.
 
 /** timestamptz as ISO 8601 UTC with milliseconds, as `toIso` formats it in TypeScript. */
 export const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** `alias` is a table alias or CTE name whose columns are those of db/schema.ts. */
-export const logJson = (a: string) => {
+/**
+ * `alias` is a table alias or CTE name whose columns are those of db/schema.ts; `extra` adds
+ * `'key', value` pairs, for aggregate items that wrap a child record under a key.
+ */
+export const logJson = (a: string, extra: SQL = sql``) => {
   const t = sql.raw(a);
   return sql`json_build_object('_id', ${t}.id, 'title', ${t}.title, 'slugLog', ${t}.slug, 'author', ${t}.author_id,
-    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)})`;
+    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)}${extra})`;
 };
 
-export const exerciseJson = (a: string, slugLog: SQL) => {
+export const exerciseJson = (a: string, slugLog: SQL, extra: SQL = sql``) => {
   const t = sql.raw(a);
   return sql`json_build_object('_id', ${t}.id, 'title', ${t}.title, 'slugExercise', ${t}.slug,
     'author', ${t}.author_id, 'session', ${t}.kind, 'log', ${t}.log_id, 'slugLog', ${slugLog},
-    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)})`;
+    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)}${extra})`;
+};
+
+/** `{totalPages…, page, limit, total}` as API.md §7 gives it; `names` are the page-count keys. */
+export const paginationJson = (total: SQL, limit: number, page: number, names: string[]) => {
+  const pages = sql`ceil(${total}::numeric / ${limit})::int`;
+  const counts = names.map((name) => sql`${sql.raw(`'${name}'`)}, ${pages}, `);
+  return sql`json_build_object(${sql.join(counts)}'page', ${page}::int, 'limit', ${limit}::int, 'total', ${total})`;
 };
 
 const sessionFields = (t: SQL) =>

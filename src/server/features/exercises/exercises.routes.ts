@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
 import { exercise, exerciseCreateBody, exerciseUpdateBody } from '../../../contract/exercises';
 import { UUID_PATTERN } from '../../../contract/fields';
-import { DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../../../contract/pagination';
+import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
 import { exercisePage, progress } from '../../../contract/sessions';
 import { RESERVED_EXERCISE_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
@@ -12,7 +12,8 @@ import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import { findLogBySlug, touchLog } from '../logs/logs.repository';
 import { assertScope, findScope } from '../sessions/session-scope';
 import { readExercisePage, readProgress } from '../sessions/sessions.reads';
-import { requireTokenHash } from '../../plugins/auth';
+import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
+import { sendPrebuiltJson } from '../../lib/prebuilt-json';
 import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
 
 const TAKEN = 'An exercise with this title already exists';
@@ -109,7 +110,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: exercisePage, '4xx': errorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { limit, page } = request.query;
         const { slugLog, slugExercise } = request.params;
         const row = await readExercisePage(
@@ -118,24 +119,12 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
           normalizeSlugParam(slugLog),
           normalizeSlugParam(slugExercise),
           limit,
-          (page - 1) * limit,
+          page,
         );
-        const found = assertScope(row);
-        const isWeights = found.session === 'wlsession';
-        const totalPages = totalPagesOf(row.total, limit);
-        const wrap = <K extends string, S>(key: K, session: S) =>
-          ({ ...found, [key]: session }) as typeof found & Record<K, S>;
-        const key = isWeights ? 'wlsessions' : 'pasessions';
-        const items = (row.sessions as unknown[]).map((s) => wrap(key, s));
-        const latest = row.latest ? [wrap(key, row.latest)] : [];
-        return {
-          exercise: found,
-          exerciseAggregate: isWeights ? items : [],
-          exerciseAggregatePa: isWeights ? [] : items,
-          latestWlsession: isWeights ? latest : [],
-          latestPasession: isWeights ? [] : latest,
-          pagination: { totalWlPages: totalPages, totalPaPages: totalPages, page, limit, total: row.total },
-        } as z.infer<typeof exercisePage>;
+        assertSignedIn(row.userId);
+        if (!row.hasLog) throw notFound('Log');
+        if (!row.body) throw notFound('Exercise');
+        return sendPrebuiltJson(reply, exercisePage, row.body);
       },
     );
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Exercise } from '../../../contract/exercises';
 import type { Log } from '../../../contract/logs';
 import type { Executor } from '../../db/client';
-import { exerciseJson, logJson, meCte, queryOne } from '../../db/json';
+import { exerciseJson, logJson, meCte, paginationJson, queryOne } from '../../db/json';
 
 // One statement per page: session check, lookups, the page and its count (see db/json.ts).
 
@@ -20,25 +19,32 @@ export async function readLogsPage(db: Executor, tokenHash: string, limit: numbe
   );
 }
 
+/**
+ * The log page's whole answer as JSON text, built by PostgreSQL: the route sends it as is (no
+ * parse, no re-serialization). `body` is null when the session or the log is missing.
+ */
 export async function readLogPage(
   db: Executor,
   tokenHash: string,
   slugLog: string,
   limit: number,
-  offset: number,
+  page: number,
 ) {
-  return queryOne<{ userId: string | null; log: Log | null; exercises: Exercise[]; total: number }>(
+  const count = sql`(select count(*)::int from exercises e join l on e.author_id = l.author_id and e.log_id = l.id)`;
+  return queryOne<{ userId: string | null; body: string | null }>(
     db,
     sql`with ${meCte(tokenHash)},
       l as (select * from logs where author_id = (select id from me) and slug = ${slugLog}),
       page as (
         select e.* from exercises e join l on e.author_id = l.author_id and e.log_id = l.id
-        order by e.active_at desc, e.id limit ${limit} offset ${offset}
+        order by e.active_at desc, e.id limit ${limit} offset ${(page - 1) * limit}
       )
       select (select id from me) as "userId",
-        (select ${logJson('l')} from l) as log,
-        (select coalesce(json_agg(${exerciseJson('p', sql`l.slug`)} order by p.active_at desc, p.id), '[]'::json)
-           from page p, l) as exercises,
-        (select count(*)::int from exercises e join l on e.author_id = l.author_id and e.log_id = l.id) as total`,
+        (select json_build_object(
+          'log', ${logJson('l')},
+          'logAggregate', coalesce((select json_agg(${logJson('l', sql`, 'exercises', ${exerciseJson('p', sql`l.slug`)}`)}
+            order by p.active_at desc, p.id) from page p), '[]'::json),
+          'pagination', ${paginationJson(count, limit, page, ['totalPages'])}
+        )::text from l) as body`,
   );
 }

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
+import { sendPrebuiltJson } from '../../lib/prebuilt-json';
 import { readLogPage, readLogsPage } from './logs.reads';
 import { createLog, deleteLog, findLogById, findLogBySlug, updateLog } from './logs.repository';
 
@@ -91,18 +92,13 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: logPage, '4xx': errorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { limit, page } = request.query;
         const slug = normalizeSlugParam(request.params.slugLog);
-        const row = await readLogPage(db, requireTokenHash(request), slug, limit, (page - 1) * limit);
+        const row = await readLogPage(db, requireTokenHash(request), slug, limit, page);
         assertSignedIn(row.userId);
-        const { log: found, exercises, total } = row;
-        if (!found) throw notFound('Log');
-        return {
-          log: found,
-          logAggregate: exercises.map((exercise) => ({ ...found, exercises: exercise })),
-          pagination: { totalPages: totalPagesOf(total, limit), page, limit, total },
-        };
+        if (!row.body) throw notFound('Log');
+        return sendPrebuiltJson(reply, logPage, row.body);
       },
     );
 

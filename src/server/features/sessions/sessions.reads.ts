@@ -1,8 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Exercise } from '../../../contract/exercises';
-import type { PaPoint, Pasession, Wlsession, WlPoint } from '../../../contract/sessions';
+import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
-import { exerciseJson, meCte, pasessionJson, queryOne, wlsessionJson } from '../../db/json';
+import { exerciseJson, meCte, paginationJson, pasessionJson, queryOne, wlsessionJson } from '../../db/json';
 
 // One statement per page: session check, log and exercise lookups, then the sessions (see db/json.ts).
 
@@ -32,51 +32,48 @@ function kindParts(kind: 'wlsession' | 'pasession') {
     : { table: sql.raw('pasessions'), json: pasessionJson };
 }
 
-export type SessionsPage<S> = Scoped & { sessions: S[]; total: number; latest: S | null };
-
-/** The exercise page: one page of its sessions, their count, and the newest session. */
+/**
+ * The exercise page's whole answer as JSON text, built by PostgreSQL and sent as is: one page of
+ * sessions (each wrapped with the exercise, API.md §7), the newest session, and the pagination.
+ * `body` is null when the session, the log or the exercise is missing.
+ */
 export async function readExercisePage(
   db: Executor,
   tokenHash: string,
   slugLog: string,
   slugExercise: string,
   limit: number,
-  offset: number,
-): Promise<SessionsPage<Wlsession> | SessionsPage<Pasession>> {
-  const part = (kind: 'wlsession' | 'pasession') => {
+  page: number,
+) {
+  const offset = (page - 1) * limit;
+  const kindJson = (kind: 'wlsession' | 'pasession') => {
     const { table, json } = kindParts(kind);
     const mine = sql`from ${table} s join e on s.author_id = e.author_id and s.exercise_id = e.id and e.kind = ${kind}`;
-    // Page 1 already starts with the newest session: only later pages look it up separately.
-    const latest: SQL =
-      offset === 0
-        ? sql`null::json`
-        : sql`(select ${json('s')} ${mine} order by ${newestFirst('s')} limit 1)`;
-    return sql`(select coalesce(json_agg(${json('p')} order by ${newestFirst('p')}), '[]'::json)
-        from (select s.* ${mine} order by ${newestFirst('s')} limit ${limit} offset ${offset}) p) as "${sql.raw(kind)}Page",
-      (select count(*)::int ${mine}) as "${sql.raw(kind)}Total",
-      ${latest} as "${sql.raw(kind)}Latest"`;
+    const wrapped = (alias: string) =>
+      exerciseJson('e', sql`e.log_slug`, sql`, ${sql.raw(`'${kind}s'`)}, ${json(alias)}`);
+    return {
+      items: sql`coalesce((select json_agg(${wrapped('p')} order by ${newestFirst('p')})
+        from (select s.* ${mine} order by ${newestFirst('s')} limit ${limit} offset ${offset}) p, e), '[]'::json)`,
+      latest: sql`coalesce((select json_agg(${wrapped('n')}) from (select s.* ${mine} order by ${newestFirst('s')} limit 1) n, e), '[]'::json)`,
+      count: sql`(select count(*)::int ${mine})`,
+    };
   };
-  const row = await queryOne<
-    Scoped & {
-      wlsessionPage: Wlsession[];
-      wlsessionTotal: number;
-      wlsessionLatest: Wlsession | null;
-      pasessionPage: Pasession[];
-      pasessionTotal: number;
-      pasessionLatest: Pasession | null;
-    }
-  >(
+  const wl = kindJson('wlsession');
+  const pa = kindJson('pasession');
+  const total = sql`(${wl.count} + ${pa.count})`;
+  return queryOne<{ userId: string | null; hasLog: boolean; body: string | null }>(
     db,
     sql`with ${scopeCtes(tokenHash, slugLog, slugExercise)}
-      select ${scopeColumns}, ${part('wlsession')}, ${part('pasession')}`,
+      select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
+        (select json_build_object(
+          'exercise', ${exerciseJson('e', sql`e.log_slug`)},
+          'exerciseAggregate', ${wl.items},
+          'exerciseAggregatePa', ${pa.items},
+          'latestWlsession', ${wl.latest},
+          'latestPasession', ${pa.latest},
+          'pagination', ${paginationJson(total, limit, page, ['totalWlPages', 'totalPaPages'])}
+        )::text from e) as body`,
   );
-  const kind = row.exercise?.session ?? 'wlsession';
-  const sessions = kind === 'wlsession' ? row.wlsessionPage : row.pasessionPage;
-  const total = kind === 'wlsession' ? row.wlsessionTotal : row.pasessionTotal;
-  const latest =
-    offset === 0 ? (sessions[0] ?? null) : kind === 'wlsession' ? row.wlsessionLatest : row.pasessionLatest;
-  return { userId: row.userId, hasLog: row.hasLog, exercise: row.exercise, sessions, total, latest } as
-    SessionsPage<Wlsession> | SessionsPage<Pasession>;
 }
 
 /** Every session of the exercise, oldest first, as chart points. */
