@@ -1,9 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
@@ -71,6 +68,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === ':memory:';
   const release = inMemory ? () => undefined : lockDataDir(dataDir);
   try {
+    // Loaded only when used: a PostgreSQL deployment never pays PGlite's memory.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     const client = inMemory ? new PGlite() : new PGlite(path.join(dataDir, 'pglite'));
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
