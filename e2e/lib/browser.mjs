@@ -43,6 +43,15 @@ export async function openPage(browser, baseURL, problems, { width = 1280, heigh
     problems.push(`console error on ${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  // Every Content-Security-Policy violation fails the journey, even one the page caught itself.
+  await page.exposeFunction('__reportCspViolation', (text) =>
+    problems.push(`CSP violation on ${page.url()}: ${text}`),
+  );
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
+    );
+  });
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`${response.status()} from ${response.url()}`);
   });
