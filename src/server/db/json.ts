@@ -31,7 +31,7 @@ export const exerciseJson = (a: string, slugLog: SQL, extra: SQL = sql``) => {
 export const paginationJson = (total: SQL, limit: number, page: number, names: string[]) => {
   const pages = sql`ceil(${total}::numeric / ${limit})::int`;
   const counts = names.map((name) => sql`${sql.raw(`'${name}'`)}, ${pages}, `);
-  return sql`json_build_object(${sql.join(counts)}'page', ${page}::int, 'limit', ${limit}::int, 'total', ${total})`;
+  return sql`json_build_object(${sql.join(counts)}'page', ${page}::bigint, 'limit', ${limit}::int, 'total', ${total})`;
 };
 
 const sessionFields = (t: SQL) =>

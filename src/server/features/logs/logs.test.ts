@@ -335,6 +335,22 @@ describe('GET and PUT /api/logs/edit/:id', () => {
 });
 
 describe('GET /api/logs/:slugLog', () => {
+  it('answers an empty page for a page number beyond any real list, however large', async () => {
+    const { cookie } = await registerUser(t.app);
+    const log = await createLog(t.app, cookie, { title: 'Far Pages' });
+    const exercise = await createExercise(t.app, cookie, log.slugLog, { title: 'Row' });
+    const huge = '9007199254740993'; // past Number.MAX_SAFE_INTEGER: clamped, never a 500
+    for (const url of [
+      `/api/logs?page=${huge}`,
+      `${logUrl(log.slugLog)}?page=${huge}`,
+      `${logUrl(log.slugLog)}/exercises/${exercise.slugExercise}?page=${huge}&limit=100`,
+    ]) {
+      const response = await call(t.app, 'GET', url, { cookie });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json().pagination.page, url).toBe(Number.MAX_SAFE_INTEGER);
+    }
+  });
+
   it('answers the log and its exercises (default limit 12), most recently active first', async () => {
     const { cookie } = await registerUser(t.app);
     const log = await createLog(t.app, cookie, { title: 'Strength' });
