@@ -1,16 +1,36 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// OWASP's argon2id recommendation: m = 19 MiB, t = 2, p = 1. The work runs on a
-// libuv worker thread, so a burst of logins does not block other requests.
+// OWASP's argon2id recommendation: m = 19 MiB, t = 2, p = 1. The work runs off the event loop,
+// so a burst of logins does not block other requests.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * At most this many hashes at once: each holds 19 MiB and a core, so a login burst queues here
+ * instead of taking every core and a few hundred MB away from the requests being served.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_CONCURRENT_HASHES) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the releaser hands its slot over
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return limited(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, password);
+    return await limited(() => verify(storedHash, password));
   } catch {
     return false;
   }
