@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
-import { dataRoutes } from './features/data/data.routes';
+import { dataRoutes } from './features/portability/data.routes';
 import { exercisesRoutes } from './features/exercises/exercises.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';

@@ -1,6 +1,6 @@
 /**
  * Writes a sample Strong or Hevy export to stdout, for measuring imports (docs/data-portability.md):
- *   npx tsx src/server/features/data/make-sample-csv.ts strong 6000 > /tmp/strong.csv
+ *   npx tsx src/server/features/portability/make-sample-csv.ts strong 6000 > /tmp/strong.csv
  */
 import { sampleCsv } from './sample-csv';
 
