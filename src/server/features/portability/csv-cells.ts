@@ -31,7 +31,10 @@ export function readHeader<K extends string>(
     else columns[key] = index;
   }
   if (missing.length > 0)
-    throw badLine(header.line, `this is not a ${app} CSV export: no column ${missing.map((m) => `"${m}"`).join(', ')}`);
+    throw badLine(
+      header.line,
+      `this is not a ${app} CSV export: no column ${missing.map((m) => `"${m}"`).join(', ')}`,
+    );
   return { columns, names };
 }
 
@@ -51,15 +54,18 @@ export function quantityCell(record: CsvRecord, index: number, label: string, sc
   if (text === '') return null;
   if (!NUMBER.test(text)) throw badLine(record.line, `${label} is not a number ("${text.slice(0, 40)}")`);
   const value = Number(text);
-  if (!Number.isFinite(value)) throw badLine(record.line, `${label} is not a number ("${text.slice(0, 40)}")`);
+  if (!Number.isFinite(value))
+    throw badLine(record.line, `${label} is not a number ("${text.slice(0, 40)}")`);
   if (value < 0) throw badLine(record.line, `${label} must be at least 0 (found ${text})`);
-  if (value > MAX_NUMBER) throw badLine(record.line, `${label} must be at most ${MAX_NUMBER} (found ${text})`);
+  if (value > MAX_NUMBER)
+    throw badLine(record.line, `${label} must be at most ${MAX_NUMBER} (found ${text})`);
   // Written with at most 2 decimals and not converted: already the exact value (round2 is not free).
   return scale === 1 && !/\.\d{3}/.test(text) ? value : round2(value * scale);
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const DAY_MONTH_YEAR = /^(\d{1,2}) ([A-Za-z]{3})[A-Za-z]*\.? (\d{4})(?:,? (\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?)?$/;
+const DAY_MONTH_YEAR =
+  /^(\d{1,2}) ([A-Za-z]{3})[A-Za-z]*\.? (\d{4})(?:,? (\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?)?$/;
 const ISO_TIME = /[T ](\d{2}):(\d{2})/;
 
 /**
@@ -67,7 +73,11 @@ const ISO_TIME = /[T ](\d{2}):(\d{2})/;
  * (Strong, or any ISO date-time). The calendar date is taken as written, never moved through a
  * time zone: a workout logged on the 15th stays on the 15th. `start` sorts workouts of one day.
  */
-export function dateTimeCell(record: CsvRecord, index: number, label: string): { date: string; start: string } {
+export function dateTimeCell(
+  record: CsvRecord,
+  index: number,
+  label: string,
+): { date: string; start: string } {
   const text = record.fields[index].trim();
   const iso = parseCalendarDate(text);
   if (iso) {

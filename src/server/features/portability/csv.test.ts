@@ -42,9 +42,9 @@ describe('parseCsv (RFC 4180)', () => {
 
 describe('csvRow', () => {
   it('quotes only what must be, doubling quotes, and ends with CRLF', () => {
-    expect(csvRow(['plain', 'a,b', 'say "hi"', 'two\nlines', ' padded', 12.5, true, null, undefined, 'Δύναμη'])).toBe(
-      'plain,"a,b","say ""hi""","two\nlines"," padded",12.5,true,,,Δύναμη\r\n',
-    );
+    expect(
+      csvRow(['plain', 'a,b', 'say "hi"', 'two\nlines', ' padded', 12.5, true, null, undefined, 'Δύναμη']),
+    ).toBe('plain,"a,b","say ""hi""","two\nlines"," padded",12.5,true,,,Δύναμη\r\n');
   });
 
   it('round-trips through the parser', () => {

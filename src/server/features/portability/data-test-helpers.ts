@@ -66,7 +66,13 @@ export async function importOk(app: FastifyInstance, user: TestUser, query: stri
   return res.json() as ImportSummary;
 }
 
-export async function call(app: FastifyInstance, user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) {
+export async function call(
+  app: FastifyInstance,
+  user: TestUser,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
   const res = await app.inject({ method, url, headers: { cookie: user.cookie }, payload });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();

@@ -170,7 +170,11 @@ export type NewPasession = typeof pasessions.$inferInsert;
  * PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns. Building a VALUES
  * list of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
  */
-async function insertMany<T extends PgTable>(tx: Executor, table: T, rows: T['$inferInsert'][]): Promise<void> {
+async function insertMany<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.entries(getTableColumns(table)).filter(
     ([key]) => (rows[0] as Record<string, unknown>)[key] !== undefined,
@@ -185,7 +189,11 @@ async function insertMany<T extends PgTable>(tx: Executor, table: T, rows: T['$i
   );
   for (const part of chunks(rows, INSERT_CHUNK)) {
     const json = JSON.stringify(
-      part.map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]))),
+      part.map((row) =>
+        Object.fromEntries(
+          columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]),
+        ),
+      ),
     );
     await tx.execute(
       sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`,

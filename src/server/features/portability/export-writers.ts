@@ -16,7 +16,11 @@ function openWith(value: object, key: string): string {
  * GET /api/export.json, written as it is read: format v1 (docs/data-portability.md), one log,
  * exercise or session per line so a person (or an import error) can point at a line.
  */
-export async function* exportJson(db: Executor, authorId: string, exportedAt: string): AsyncGenerator<string> {
+export async function* exportJson(
+  db: Executor,
+  authorId: string,
+  exportedAt: string,
+): AsyncGenerator<string> {
   let out = openWith({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt }, 'logs');
   let first = true; // the next item is the first of its array
   for await (const event of walkAccount(db, authorId)) {
@@ -61,17 +65,40 @@ export async function* exportCsv(db: Executor, authorId: string): AsyncGenerator
       if ('set' in s) {
         s.set.forEach((set, index) => {
           out += csvRow([
-            s.createdDate, log, exercise, 'weight',
-            index + 1, set.repetitions, set.kilograms, set.isHard, set.volume,
-            '', '', '', '', '', '',
+            s.createdDate,
+            log,
+            exercise,
+            'weight',
+            index + 1,
+            set.repetitions,
+            set.kilograms,
+            set.isHard,
+            set.volume,
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
           ]);
         });
       } else {
         out += csvRow([
-          s.createdDate, log, exercise, 'pace',
-          '', '', '', '', '',
-          s.time.hours, s.time.minutes, s.time.seconds, s.distance,
-          formatPace(s.paceMinutes, s.paceSeconds), s.speed,
+          s.createdDate,
+          log,
+          exercise,
+          'pace',
+          '',
+          '',
+          '',
+          '',
+          '',
+          s.time.hours,
+          s.time.minutes,
+          s.time.seconds,
+          s.distance,
+          formatPace(s.paceMinutes, s.paceSeconds),
+          s.speed,
         ]);
       }
     }

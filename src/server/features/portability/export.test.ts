@@ -27,7 +27,10 @@ async function seed(user: TestUser, logTitle: string) {
       { repetitions: 8, kilograms: 60, isHard: false },
     ],
   });
-  await call(t.app, user, 'POST', wl, { createdDate: '2024-03-01', set: [{ repetitions: 3, kilograms: 110, isHard: true }] });
+  await call(t.app, user, 'POST', wl, {
+    createdDate: '2024-03-01',
+    set: [{ repetitions: 3, kilograms: 110, isHard: true }],
+  });
   await call(t.app, user, 'POST', `${base}/${run.slugExercise}/pasessions`, {
     createdDate: '2024-03-02',
     time: { hours: 0, minutes: 25, seconds: 30.5 },
@@ -51,7 +54,9 @@ describe('GET /api/export.json', () => {
     await call(t.app, user, 'POST', '/api/logs', { title: 'Empty Log' });
     const { res, data } = await exportJson(t.app, user);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workout-log-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="workout-log-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(data).toMatchObject({ format: 'workout-log', version: 1 });
     expect(Date.parse(data.exportedAt)).not.toBeNaN();
     expect(data.logs.map((l: { title: string }) => l.title)).toEqual(['Strength Block', 'Empty Log']);
@@ -62,7 +67,10 @@ describe('GET /api/export.json', () => {
     );
     const [squat, run] = block.exercises;
     expect(squat).toMatchObject({ title: 'Back Squat', slugExercise: 'back-squat', session: 'wlsession' });
-    expect(squat.sessions.map((s: { slugSession: string }) => s.slugSession)).toEqual(['2024-03-01', '2024-03-01-2']);
+    expect(squat.sessions.map((s: { slugSession: string }) => s.slugSession)).toEqual([
+      '2024-03-01',
+      '2024-03-01-2',
+    ]);
     expect(squat.sessions[0]).toMatchObject({
       createdDate: '2024-03-01',
       totalVolume: 981.25,
@@ -89,7 +97,11 @@ describe('GET /api/export.json', () => {
     const other = await signUp(t.app);
     const { data } = await exportJson(t.app, other);
     expect(data.logs).toEqual([]);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/export.csv', headers: { cookie: other.cookie } });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/export.csv',
+      headers: { cookie: other.cookie },
+    });
     expect([...parseCsv(csv.body)]).toHaveLength(1); // the header alone
     expect(csv.body).not.toContain('Private Log');
   });
@@ -124,7 +136,11 @@ describe('GET /api/export.csv', () => {
   it('writes one row per set and per pace session, RFC 4180, UTF-8 with a header', async () => {
     const user = await signUp(t.app);
     await seed(user, 'Δύναμη Block');
-    const res = await t.app.inject({ method: 'GET', url: '/api/export.csv', headers: { cookie: user.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export.csv',
+      headers: { cookie: user.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workout-log-[\d-]+\.csv"$/);
@@ -133,10 +149,74 @@ describe('GET /api/export.csv', () => {
     const rows = [...parseCsv(res.body)].map((r) => r.fields);
     expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
     expect(rows.slice(1)).toEqual([
-      ['2024-03-01', 'Δύναμη Block', 'Back Squat', 'weight', '1', '5', '100.25', 'true', '501.25', '', '', '', '', '', ''],
-      ['2024-03-01', 'Δύναμη Block', 'Back Squat', 'weight', '2', '8', '60', 'false', '480', '', '', '', '', '', ''],
-      ['2024-03-01', 'Δύναμη Block', 'Back Squat', 'weight', '1', '3', '110', 'true', '330', '', '', '', '', '', ''],
-      ['2024-03-02', 'Δύναμη Block', 'Easy Run', 'pace', '', '', '', '', '', '0', '25', '30.5', '5.05', '5:03', '0.198'],
+      [
+        '2024-03-01',
+        'Δύναμη Block',
+        'Back Squat',
+        'weight',
+        '1',
+        '5',
+        '100.25',
+        'true',
+        '501.25',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      [
+        '2024-03-01',
+        'Δύναμη Block',
+        'Back Squat',
+        'weight',
+        '2',
+        '8',
+        '60',
+        'false',
+        '480',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      [
+        '2024-03-01',
+        'Δύναμη Block',
+        'Back Squat',
+        'weight',
+        '1',
+        '3',
+        '110',
+        'true',
+        '330',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ],
+      [
+        '2024-03-02',
+        'Δύναμη Block',
+        'Easy Run',
+        'pace',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '0',
+        '25',
+        '30.5',
+        '5.05',
+        '5:03',
+        '0.198',
+      ],
     ]);
   });
 });

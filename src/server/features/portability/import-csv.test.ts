@@ -37,10 +37,15 @@ describe('POST /api/import?source=hevy', () => {
     const { data } = await exportJson(t.app, user);
     const push = data.logs.find((l: { slugLog: string }) => l.slugLog === 'push-heavy');
     expect(push.title).toBe('Push Heavy');
-    const bench = push.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'bench-press-barbell');
+    const bench = push.exercises.find(
+      (e: { slugExercise: string }) => e.slugExercise === 'bench-press-barbell',
+    );
     expect(bench.title).toBe('Bench Press Barbell');
     expect(bench.session).toBe('wlsession');
-    expect(bench.sessions.map((s: { createdDate: string }) => s.createdDate)).toEqual(['2024-01-15', '2024-01-22']);
+    expect(bench.sessions.map((s: { createdDate: string }) => s.createdDate)).toEqual([
+      '2024-01-15',
+      '2024-01-22',
+    ]);
     const [first, second] = bench.sessions;
     expect(first.set.map((s: object) => ({ ...s, _id: undefined }))).toEqual([
       { _id: undefined, repetitions: 10, kilograms: 40, isHard: false, volume: 400 },
@@ -51,7 +56,9 @@ describe('POST /api/import?source=hevy', () => {
     // Rows out of set_index order are put back in order; the warm-up comes first.
     expect(second.set.map((s: { isHard: boolean }) => s.isHard)).toEqual([false, true]);
 
-    const triceps = push.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'triceps-pushdown');
+    const triceps = push.exercises.find(
+      (e: { slugExercise: string }) => e.slugExercise === 'triceps-pushdown',
+    );
     expect(triceps.sessions[0].set.map((s: { isHard: boolean }) => s.isHard)).toEqual([true, true]);
     // The exercise whose only row had nothing in it is not created.
     expect(push.exercises).toHaveLength(2);
@@ -68,7 +75,11 @@ describe('POST /api/import?source=hevy', () => {
       speed: 0.182,
     });
     const plank = run.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'plank');
-    expect(plank.sessions[0]).toMatchObject({ time: { hours: 0, minutes: 1, seconds: 0 }, distance: 0, speed: 0 });
+    expect(plank.sessions[0]).toMatchObject({
+      time: { hours: 0, minutes: 1, seconds: 0 },
+      distance: 0,
+      speed: 0,
+    });
   });
 
   it('imports the same file a second time without adding anything', async () => {
@@ -125,11 +136,31 @@ describe('POST /api/import?source=hevy', () => {
   });
 
   it.each([
-    ['an absurd weight', (l: string) => l.replace(',80,5,', ',100001,5,'), 'Line 3: weight must be at most 100000'],
-    ['a weight that is not a number', (l: string) => l.replace(',80,5,', ',eighty,5,'), 'Line 3: weight is not a number'],
-    ['broken quoting', (l: string) => l.replace('"Bench Press (Barbell)",,"",1', '"Bench "Press",,"",1'), 'Line 3: unexpected text after a closing quote'],
-    ['a missing column', (l: string) => l.replace(',"",1,"normal",80,5,,,8', ',"",1,"normal",80,5,,'), 'Line 3: expected 14 columns like the header, found 13'],
-    ['a bad date', (l: string) => l.replace('"15 Jan 2024, 18:30","15', '"31 Feb 2024, 18:30","15'), 'Line 3: start_time is not a date'],
+    [
+      'an absurd weight',
+      (l: string) => l.replace(',80,5,', ',100001,5,'),
+      'Line 3: weight must be at most 100000',
+    ],
+    [
+      'a weight that is not a number',
+      (l: string) => l.replace(',80,5,', ',eighty,5,'),
+      'Line 3: weight is not a number',
+    ],
+    [
+      'broken quoting',
+      (l: string) => l.replace('"Bench Press (Barbell)",,"",1', '"Bench "Press",,"",1'),
+      'Line 3: unexpected text after a closing quote',
+    ],
+    [
+      'a missing column',
+      (l: string) => l.replace(',"",1,"normal",80,5,,,8', ',"",1,"normal",80,5,,'),
+      'Line 3: expected 14 columns like the header, found 13',
+    ],
+    [
+      'a bad date',
+      (l: string) => l.replace('"15 Jan 2024, 18:30","15', '"31 Feb 2024, 18:30","15'),
+      'Line 3: start_time is not a date',
+    ],
   ])('refuses %s', async (_name, edit, message) => {
     const user = await signUp(t.app);
     const lines = fixture('hevy.csv').split('\n');
@@ -142,7 +173,12 @@ describe('POST /api/import?source=hevy', () => {
 
   it('refuses a quote that is never closed, naming the line it opens on', async () => {
     const user = await signUp(t.app);
-    const res = await postImport(t.app, user, 'source=hevy', `${fixture('hevy.csv')}"Push, Heavy","15 Jan 2024\n`);
+    const res = await postImport(
+      t.app,
+      user,
+      'source=hevy',
+      `${fixture('hevy.csv')}"Push, Heavy","15 Jan 2024\n`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Line 13: a quoted field is never closed');
   });
@@ -159,7 +195,14 @@ describe('POST /api/import?source=strong', () => {
   it('converts pounds to kilograms and maps warm-ups, rest timers and cardio', async () => {
     const user = await signUp(t.app);
     const summary = await importOk(t.app, user, 'source=strong&unit=lb', fixture('strong.csv'));
-    expect(summary).toMatchObject({ rows: 8, logs: 2, exercises: 3, sessions: 3, duplicates: 0, skippedCount: 3 });
+    expect(summary).toMatchObject({
+      rows: 8,
+      logs: 2,
+      exercises: 3,
+      sessions: 3,
+      duplicates: 0,
+      skippedCount: 3,
+    });
     expect(summary.skipped.map((s) => s.line)).toEqual([5, 6, 9]);
     expect(summary.skipped[0].reason).toBe('A rest timer, not a set');
     expect(summary.skipped[2].reason).toMatch(/^Exercise: No letters or numbers/);
@@ -174,13 +217,21 @@ describe('POST /api/import?source=strong', () => {
       { _id: undefined, repetitions: 5, kilograms: 102.06, isHard: true, volume: 510.3 },
       { _id: undefined, repetitions: 5, kilograms: 102.06, isHard: true, volume: 510.3 },
     ]);
-    expect(squat.sessions[0]).toMatchObject({ totalVolume: 1365.32, workingVolume: 1020.6, junkVolume: 344.72 });
+    expect(squat.sessions[0]).toMatchObject({
+      totalVolume: 1365.32,
+      workingVolume: 1020.6,
+      junkVolume: 344.72,
+    });
     const walk = legs.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'farmers-walk');
     expect(walk.title).toBe('Farmers Walk');
     expect(walk.sessions[0]).toMatchObject({ distance: 0.1, paceMinutes: 10, paceSeconds: 0, speed: 0.1 });
     const cycling = data.logs.find((l: { slugLog: string }) => l.slugLog === 'cardio').exercises[0];
     expect(cycling).toMatchObject({ title: 'Cycling Indoor', session: 'pasession' });
-    expect(cycling.sessions[0]).toMatchObject({ time: { hours: 0, minutes: 30, seconds: 0 }, paceMinutes: 3, speed: 0.333 });
+    expect(cycling.sessions[0]).toMatchObject({
+      time: { hours: 0, minutes: 30, seconds: 0 },
+      paceMinutes: 3,
+      speed: 0.333,
+    });
 
     expect(await importOk(t.app, user, 'source=strong&unit=lb', fixture('strong.csv'))).toMatchObject({
       logs: 0,

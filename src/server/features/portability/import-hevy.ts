@@ -39,7 +39,8 @@ export function readHevy(text: string): ImportPlan {
     const { date, start } = dateTimeCell(record, columns.start, 'start_time');
     const setIndex = quantityCell(record, columns.setIndex, 'set_index');
     const setType = f[columns.setType].trim().toLowerCase();
-    if (setType !== '' && !/^[a-z_]+$/.test(setType)) throw badLine(record.line, `set_type "${setType}" is unknown`);
+    if (setType !== '' && !/^[a-z_]+$/.test(setType))
+      throw badLine(record.line, `set_type "${setType}" is unknown`);
     addRow({
       line: record.line,
       workout: f[columns.title],

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app';
-import { call, createDataTestApp, exportJson, fixture, importOk, postImport, signUp, type TestUser } from './data-test-helpers';
+import {
+  call,
+  createDataTestApp,
+  exportJson,
+  fixture,
+  importOk,
+  postImport,
+  signUp,
+  type TestUser,
+} from './data-test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,19 +117,31 @@ describe('POST /api/import?source=json', () => {
     const refused = await postImport(t.app, target, 'source=json', lines.join('\n'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(
-      new RegExp(`^Line ${bad + 1}: Kilograms must be at most 100000 \\(at logs\\[\\d\\]\\.exercises\\[0\\]\\.sessions\\[\\d\\]\\.set\\[0\\]\\.kilograms\\)$`),
+      new RegExp(
+        `^Line ${bad + 1}: Kilograms must be at most 100000 \\(at logs\\[\\d\\]\\.exercises\\[0\\]\\.sessions\\[\\d\\]\\.set\\[0\\]\\.kilograms\\)$`,
+      ),
     );
     expect((await call(t.app, target, 'GET', '/api/logs')).pagination.total).toBe(0);
   });
 
   it('refuses what is not our export', async () => {
     const user = await signUp(t.app);
-    const broken = await postImport(t.app, user, 'source=json', '{"format":"workout-log",\n"version":1,\n"logs":[}');
+    const broken = await postImport(
+      t.app,
+      user,
+      'source=json',
+      '{"format":"workout-log",\n"version":1,\n"logs":[}',
+    );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('Line 3: this is not valid JSON');
     const other = await postImport(t.app, user, 'source=json', '{"format":"strong","logs":[]}');
     expect(other.json().message).toBe('Line 1: format must be "workout-log" (at format)');
-    const later = await postImport(t.app, user, 'source=json', '{"format":"workout-log","version":2,"logs":[]}');
+    const later = await postImport(
+      t.app,
+      user,
+      'source=json',
+      '{"format":"workout-log","version":2,"logs":[]}',
+    );
     expect(later.json().message).toBe('Line 1: Only version 1 of the format can be read (at version)');
     const csv = await postImport(t.app, user, 'source=json', fixture('hevy.csv'), 'application/json');
     expect(csv.statusCode).toBe(400);
@@ -129,7 +150,10 @@ describe('POST /api/import?source=json', () => {
   it('skips the sessions of an exercise that exists with the other kind', async () => {
     const user = await signUp(t.app);
     const log = await call(t.app, user, 'POST', '/api/logs', { title: 'Morning Run' });
-    await call(t.app, user, 'POST', `/api/logs/${log.slugLog}/exercises`, { title: 'Running', session: 'wlsession' });
+    await call(t.app, user, 'POST', `/api/logs/${log.slugLog}/exercises`, {
+      title: 'Running',
+      session: 'wlsession',
+    });
     const summary = await importOk(t.app, user, 'source=hevy', fixture('hevy.csv'));
     expect(summary).toMatchObject({ logs: 1, exercises: 3, sessions: 4, skippedCount: 2 });
     expect(summary.skipped[1]).toEqual({

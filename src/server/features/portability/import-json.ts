@@ -24,11 +24,16 @@ export function readOwnJson(text: string): ImportPlan {
   const builder = new PlanBuilder();
   parsed.data.logs.forEach((log, l) => {
     const logAt = ['logs', l];
-    const plannedLog = builder.log(log.title, slugOf(lineOf, log.title, logAt, RESERVED_LOG_SLUGS), lineOf(logAt), {
-      createdAt: log.createdAt,
-      updatedAt: log.updatedAt,
-      activeAt: log.activeAt,
-    });
+    const plannedLog = builder.log(
+      log.title,
+      slugOf(lineOf, log.title, logAt, RESERVED_LOG_SLUGS),
+      lineOf(logAt),
+      {
+        createdAt: log.createdAt,
+        updatedAt: log.updatedAt,
+        activeAt: log.activeAt,
+      },
+    );
     log.exercises.forEach((exercise, e) => {
       const at = [...logAt, 'exercises', e];
       const planned = builder.exercise(plannedLog, {
@@ -40,7 +45,8 @@ export function readOwnJson(text: string): ImportPlan {
         updatedAt: exercise.updatedAt,
         activeAt: exercise.activeAt,
       });
-      if (!planned) throw badLine(lineOf(at), `"${exercise.title}" is twice in this log, with different kinds`);
+      if (!planned)
+        throw badLine(lineOf(at), `"${exercise.title}" is twice in this log, with different kinds`);
       builder.plan.rows += exercise.sessions.length;
       exercise.sessions.forEach((session, s) => {
         const common = {
@@ -69,6 +75,9 @@ function slugOf(lineOf: LineOf, title: string, at: PropertyKey[], reserved: read
 }
 
 function invalid(lineOf: LineOf, issue: z.core.$ZodIssue) {
-  const path = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').slice(1);
+  const path = issue.path
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+    .join('')
+    .slice(1);
   return badLine(lineOf(issue.path), `${issue.message}${path ? ` (at ${path})` : ''}`);
 }

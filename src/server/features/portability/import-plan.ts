@@ -118,7 +118,10 @@ export class PlanBuilder {
   }
 
   /** A weight set of a CSV row: a day's sets of one exercise become one session. */
-  addSet(exercise: PlannedExercise, row: { line: number; date: string; start: string; order: number; set: SetInput }) {
+  addSet(
+    exercise: PlannedExercise,
+    row: { line: number; date: string; start: string; order: number; set: SetInput },
+  ) {
     let byDate = this.days.get(exercise);
     if (!byDate) this.days.set(exercise, (byDate = new Map()));
     let day = byDate.get(row.date);
@@ -147,7 +150,9 @@ export class PlanBuilder {
     }
     for (const log of this.plan.logs.values())
       for (const exercise of log.exercises.values())
-        exercise.sessions.sort((a, b) => (a.createdDate < b.createdDate ? -1 : a.createdDate > b.createdDate ? 1 : 0));
+        exercise.sessions.sort((a, b) =>
+          a.createdDate < b.createdDate ? -1 : a.createdDate > b.createdDate ? 1 : 0,
+        );
     return this.plan;
   }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { indexJsonLines, lineOfJsonError } from './json-lines';
 
 describe('indexJsonLines', () => {
-  const text = '{"logs":[\n{"title":"a","exercises":[\n{"sessions":[\n{"x":1},\n{"x":"a\\"]}"}]}]},\n{"title":"b"}\n]}';
+  const text =
+    '{"logs":[\n{"title":"a","exercises":[\n{"sessions":[\n{"x":1},\n{"x":"a\\"]}"}]}]},\n{"title":"b"}\n]}';
   const lineOf = indexJsonLines(text);
 
   it('finds the line of a value by its path', () => {

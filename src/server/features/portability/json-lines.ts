@@ -113,7 +113,7 @@ function jsonErrorOffset(text: string): number {
   };
   const string = (): boolean => {
     if (text[i] !== '"') return false;
-    for (i += 1; i < n; ) {
+    for (i += 1; i < n;) {
       const c = text.charCodeAt(i);
       if (c === 34) {
         i += 1;

@@ -19,9 +19,18 @@ export function sampleCsv(source: 'strong' | 'hevy', rows: number): string {
     },
     {
       name: 'Pull',
-      exercises: ['Deadlift (Barbell)', 'Pull Up', 'Bent Over Row (Barbell)', 'Face Pull (Cable)', "Hammer Curl (Dumbbell)"],
+      exercises: [
+        'Deadlift (Barbell)',
+        'Pull Up',
+        'Bent Over Row (Barbell)',
+        'Face Pull (Cable)',
+        'Hammer Curl (Dumbbell)',
+      ],
     },
-    { name: 'Legs', exercises: ['Squat (Barbell)', 'Romanian Deadlift', 'Leg Press', 'Leg Curl (Machine)', 'Calf Raise'] },
+    {
+      name: 'Legs',
+      exercises: ['Squat (Barbell)', 'Romanian Deadlift', 'Leg Press', 'Leg Curl (Machine)', 'Calf Raise'],
+    },
   ];
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,21 +39,87 @@ export function sampleCsv(source: 'strong' | 'hevy', rows: number): string {
 
   const out = [
     source === 'strong'
-      ? csvRow(['Date', 'Workout Name', 'Duration', 'Exercise Name', 'Set Order', 'Weight', 'Reps', 'Distance', 'Seconds', 'Notes', 'Workout Notes', 'RPE'])
-      : csvRow(['title', 'start_time', 'end_time', 'description', 'exercise_title', 'superset_id', 'exercise_notes', 'set_index', 'set_type', 'weight_kg', 'reps', 'distance_km', 'duration_seconds', 'rpe']),
+      ? csvRow([
+          'Date',
+          'Workout Name',
+          'Duration',
+          'Exercise Name',
+          'Set Order',
+          'Weight',
+          'Reps',
+          'Distance',
+          'Seconds',
+          'Notes',
+          'Workout Notes',
+          'RPE',
+        ])
+      : csvRow([
+          'title',
+          'start_time',
+          'end_time',
+          'description',
+          'exercise_title',
+          'superset_id',
+          'exercise_notes',
+          'set_index',
+          'set_type',
+          'weight_kg',
+          'reps',
+          'distance_km',
+          'duration_seconds',
+          'rpe',
+        ]),
   ];
-  type Row = { workout: string; exercise: string; order: number; warmUp: boolean; kg: number; reps: number; km: number; seconds: number };
+  type Row = {
+    workout: string;
+    exercise: string;
+    order: number;
+    warmUp: boolean;
+    kg: number;
+    reps: number;
+    km: number;
+    seconds: number;
+  };
   const write = (day: Date, r: Row) => {
     const [y, m, d] = [day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()];
     if (source === 'strong') {
       const when = `${y}-${pad(m + 1)}-${pad(d)} 18:30:00`;
-      out.push(csvRow([when, r.workout, '1h 5m', r.exercise, r.warmUp ? 'W' : r.order, r.kg, r.reps, r.km, r.seconds, '', '', '']));
+      out.push(
+        csvRow([
+          when,
+          r.workout,
+          '1h 5m',
+          r.exercise,
+          r.warmUp ? 'W' : r.order,
+          r.kg,
+          r.reps,
+          r.km,
+          r.seconds,
+          '',
+          '',
+          '',
+        ]),
+      );
     } else {
       const when = `${d} ${months[m]} ${y}, 18:30`;
       const blank = (n: number) => (n === 0 ? '' : n);
       out.push(
-        csvRow([r.workout, when, when, '', r.exercise, '', '', r.order, r.warmUp ? 'warmup' : 'normal',
-          blank(r.kg), blank(r.reps), blank(r.km), blank(r.seconds), '']),
+        csvRow([
+          r.workout,
+          when,
+          when,
+          '',
+          r.exercise,
+          '',
+          '',
+          r.order,
+          r.warmUp ? 'warmup' : 'normal',
+          blank(r.kg),
+          blank(r.reps),
+          blank(r.km),
+          blank(r.seconds),
+          '',
+        ]),
       );
     }
   };
@@ -55,7 +130,16 @@ export function sampleCsv(source: 'strong' | 'hevy', rows: number): string {
     if (n % 7 === 6) {
       const km = Math.round((3 + random() * 9) * 100) / 100;
       const seconds = Math.round(km * (300 + random() * 60));
-      write(day, { workout: 'Cardio', exercise: 'Running', order: 1, warmUp: false, kg: 0, reps: 0, km, seconds });
+      write(day, {
+        workout: 'Cardio',
+        exercise: 'Running',
+        order: 1,
+        warmUp: false,
+        kg: 0,
+        reps: 0,
+        km,
+        seconds,
+      });
       written += 1;
       continue;
     }

@@ -51,7 +51,8 @@ export function takeSlug(state: SessionState, date: string, wanted?: string): st
   let slug: string | null;
   if (wanted === undefined) slug = nextSessionSlug(date, taken);
   else {
-    const fits = wanted === date || (wanted.startsWith(`${date}-`) && /^([2-9]|[1-9]\d+)$/.test(wanted.slice(11)));
+    const fits =
+      wanted === date || (wanted.startsWith(`${date}-`) && /^([2-9]|[1-9]\d+)$/.test(wanted.slice(11)));
     slug = fits && !taken.includes(wanted) ? wanted : null;
   }
   if (slug !== null) taken.push(slug);
@@ -76,6 +77,11 @@ export async function loadSessionStates(tx: Executor, authorId: string, ids: Rec
   for (const row of await findWlsessionContents(tx, authorId, ids.wlsession))
     add(row.exerciseId, row.createdDate, row.slug, sessionKey(row));
   for (const row of await findPasessionContents(tx, authorId, ids.pasession))
-    add(row.exerciseId, row.createdDate, row.slug, sessionKey({ createdDate: row.createdDate, time: row, distance: row.distance }));
+    add(
+      row.exerciseId,
+      row.createdDate,
+      row.slug,
+      sessionKey({ createdDate: row.createdDate, time: row, distance: row.distance }),
+    );
   return stateOf;
 }

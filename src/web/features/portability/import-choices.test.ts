@@ -21,7 +21,10 @@ describe('toImportArgs', () => {
   const file = new File(['x'], 'x.csv');
 
   it('sends the units only for Strong, and only once the weight unit is chosen', () => {
-    expect(toImportArgs({ file, source: 'hevy', unit: 'lb', distanceUnit: 'mi' })).toEqual({ file, source: 'hevy' });
+    expect(toImportArgs({ file, source: 'hevy', unit: 'lb', distanceUnit: 'mi' })).toEqual({
+      file,
+      source: 'hevy',
+    });
     expect(toImportArgs({ file, source: 'strong', unit: null, distanceUnit: 'km' })).toBeNull();
     expect(toImportArgs({ file, source: 'strong', unit: 'kg', distanceUnit: 'mi' })).toEqual({
       file,

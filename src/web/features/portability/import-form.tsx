@@ -79,7 +79,9 @@ export function ImportForm() {
   };
 
   let panel = (
-    <p className="muted">Choose a file and its source to see what it would add. Nothing is saved before Import.</p>
+    <p className="muted">
+      Choose a file and its source to see what it would add. Nothing is saved before Import.
+    </p>
   );
   if (isImporting) {
     panel = <Progress text="Importing… a large file takes a few seconds." />;

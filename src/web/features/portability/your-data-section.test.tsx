@@ -10,7 +10,8 @@ import { YourDataSection } from './your-data-section';
 const HEVY_HEADER =
   '"title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"';
 const HEVY = `${HEVY_HEADER}\n"Push","15 Jan 2024, 18:30","15 Jan 2024, 19:30","","Bench Press",,"",0,"warmup",40,10,,,\n`;
-const STRONG = 'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n';
+const STRONG =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n';
 
 const summary = (overrides: Partial<ImportSummary> = {}): ImportSummary => ({
   dryRun: true,
@@ -73,7 +74,10 @@ describe('YourDataSection', () => {
     const skipped = Array.from({ length: 7 }, (_, i) => ({ line: i + 3, reason: `Reason ${i + 3}` }));
     let logs: { _id: string }[] = [];
     const { calls } = mockApi({
-      'GET /api/logs': () => ({ logs, pagination: { page: 1, limit: 10, total: logs.length, totalPages: 1 } }),
+      'GET /api/logs': () => ({
+        logs,
+        pagination: { page: 1, limit: 10, total: logs.length, totalPages: 1 },
+      }),
       'POST /api/import': importRoute(summary({ skipped, skippedCount: 7 }), summary({ dryRun: false })),
     });
     renderWithApp(
@@ -180,7 +184,9 @@ describe('YourDataSection', () => {
     await userEvent.upload(fileInput(), csv(HEVY));
     await screen.findByRole('heading', { name: 'Preview' });
     await userEvent.click(importButton());
-    await waitFor(() => expect(screen.getAllByText('The file is too large: the limit is 10 MB')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('The file is too large: the limit is 10 MB')).toHaveLength(2),
+    );
     expect((fileInput() as HTMLInputElement).files).toHaveLength(1);
     expect((importButton() as HTMLButtonElement).disabled).toBe(false);
   });

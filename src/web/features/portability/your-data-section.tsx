@@ -12,8 +12,8 @@ export function YourDataSection() {
       <div className="data-part">
         <h3>Export</h3>
         <p className="muted">
-          Every log, exercise and session. The JSON file can be imported again, here or in another
-          account; the CSV opens in a spreadsheet.
+          Every log, exercise and session. The JSON file can be imported again, here or in another account;
+          the CSV opens in a spreadsheet.
         </p>
         <div className="data-downloads">
           <a className="btn btn-secondary" href="/api/export.json" download>
@@ -29,8 +29,8 @@ export function YourDataSection() {
       <div className="data-part">
         <h3>Import</h3>
         <p className="muted">
-          Bring your history from Hevy or Strong, or restore our JSON export. Importing the same file
-          twice adds nothing the second time.
+          Bring your history from Hevy or Strong, or restore our JSON export. Importing the same file twice
+          adds nothing the second time.
         </p>
         <ImportForm />
       </div>
