@@ -1,11 +1,11 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Exercise } from '../../../contract/exercises';
 import { paceFigures } from '../../../contract/metrics';
 import type { Pasession, PasessionValues } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
 import { pasessions } from '../../db/schema';
 import { toIso } from '../../lib/timestamps';
-import { nextSessionSlug } from './session-slugs';
+import { deleteSessionBySlug, freeSessionSlug, sessionScope } from './session-table';
 
 type Row = typeof pasessions.$inferSelect;
 
@@ -26,8 +26,7 @@ function toPasession(row: Row): Pasession {
   };
 }
 
-const scope = (exercise: Exercise) =>
-  and(eq(pasessions.authorId, exercise.author), eq(pasessions.exerciseId, exercise._id));
+const scope = (exercise: Exercise) => sessionScope(pasessions, exercise);
 
 /** Pace and speed are always the server's (API.md §5). */
 export function derivePasession(input: PasessionValues) {
@@ -37,17 +36,6 @@ export function derivePasession(input: PasessionValues) {
     distance: input.distance,
     ...paceFigures(input.time, input.distance),
   };
-}
-
-async function slugFor(db: Executor, exercise: Exercise, date: string): Promise<string> {
-  const rows = await db
-    .select({ slug: pasessions.slug })
-    .from(pasessions)
-    .where(and(scope(exercise), or(eq(pasessions.slug, date), like(pasessions.slug, `${date}-%`))));
-  return nextSessionSlug(
-    date,
-    rows.map((r) => r.slug),
-  );
 }
 
 export async function findPasessionById(db: Executor, exercise: Exercise, id: string) {
@@ -69,7 +57,7 @@ export async function updatePasession(
   const slug =
     values.createdDate === current.createdDate
       ? current.slugSession
-      : await slugFor(tx, exercise, values.createdDate);
+      : await freeSessionSlug(tx, pasessions, exercise, values.createdDate);
   const rows = await tx
     .update(pasessions)
     .set({ ...values, slug, updatedAt: sql`now()` })
@@ -78,10 +66,6 @@ export async function updatePasession(
   return toPasession(rows[0]);
 }
 
-export async function deletePasession(db: Executor, exercise: Exercise, slug: string): Promise<boolean> {
-  const rows = await db
-    .delete(pasessions)
-    .where(and(scope(exercise), eq(pasessions.slug, slug)))
-    .returning({ id: pasessions.id });
-  return rows.length > 0;
+export function deletePasession(db: Executor, exercise: Exercise, slug: string): Promise<boolean> {
+  return deleteSessionBySlug(db, pasessions, exercise, slug);
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Exercise } from '../../../contract/exercises';
 import { sessionVolumes, setVolume } from '../../../contract/metrics';
 import type { Wlsession, WlsessionValues } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
 import { wlsessions } from '../../db/schema';
 import { toIso } from '../../lib/timestamps';
-import { nextSessionSlug } from './session-slugs';
+import { deleteSessionBySlug, freeSessionSlug, sessionScope } from './session-table';
 
 type Row = typeof wlsessions.$inferSelect;
 
@@ -26,8 +26,7 @@ function toWlsession(row: Row): Wlsession {
   };
 }
 
-const scope = (exercise: Exercise) =>
-  and(eq(wlsessions.authorId, exercise.author), eq(wlsessions.exerciseId, exercise._id));
+const scope = (exercise: Exercise) => sessionScope(wlsessions, exercise);
 
 /** Derived numbers are always the server's: volumes per set and per session (API.md §5). */
 export function deriveWlsession(input: WlsessionValues) {
@@ -39,17 +38,6 @@ export function deriveWlsession(input: WlsessionValues) {
     volume: setVolume(s),
   }));
   return { createdDate: input.createdDate, sets, ...sessionVolumes(sets) };
-}
-
-async function slugFor(db: Executor, exercise: Exercise, date: string): Promise<string> {
-  const rows = await db
-    .select({ slug: wlsessions.slug })
-    .from(wlsessions)
-    .where(and(scope(exercise), or(eq(wlsessions.slug, date), like(wlsessions.slug, `${date}-%`))));
-  return nextSessionSlug(
-    date,
-    rows.map((r) => r.slug),
-  );
 }
 
 export async function findWlsessionById(db: Executor, exercise: Exercise, id: string) {
@@ -72,7 +60,7 @@ export async function updateWlsession(
   const slug =
     values.createdDate === current.createdDate
       ? current.slugSession
-      : await slugFor(tx, exercise, values.createdDate);
+      : await freeSessionSlug(tx, wlsessions, exercise, values.createdDate);
   const rows = await tx
     .update(wlsessions)
     .set({ ...values, slug, updatedAt: sql`now()` })
@@ -81,10 +69,6 @@ export async function updateWlsession(
   return toWlsession(rows[0]);
 }
 
-export async function deleteWlsession(db: Executor, exercise: Exercise, slug: string): Promise<boolean> {
-  const rows = await db
-    .delete(wlsessions)
-    .where(and(scope(exercise), eq(wlsessions.slug, slug)))
-    .returning({ id: wlsessions.id });
-  return rows.length > 0;
+export function deleteWlsession(db: Executor, exercise: Exercise, slug: string): Promise<boolean> {
+  return deleteSessionBySlug(db, wlsessions, exercise, slug);
 }
