@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
+import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './lock';
 import { schema } from './schema';
+import { registerStatementRunner, sqlLiteral, type StatementRunner } from './statement';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: repositories take either. */
@@ -33,25 +34,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-type PreparedRunner = <T>(query: SQL) => Promise<T[]>;
-const preparedRunners = new WeakMap<object, PreparedRunner>();
-const dialect = new PgDialect();
-
-/** The prepared-statement runner of a pool's database; none for PGlite or inside a transaction. */
-export function preparedRunnerFor(db: object): PreparedRunner | undefined {
-  return preparedRunners.get(db);
-}
-
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  preparedRunners.set(db, async <T>(query: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    // Named by the text's hash: pg prepares it once per connection and reuses the plan.
-    const name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    const result = await pool.query({ name, text, values: params as unknown[] });
-    return result.rows as T[];
-  });
+  // pg prepares a named statement once per connection and reuses its plan.
+  registerStatementRunner(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
   // Several instances may start at once: the advisory lock lets one migrate while the others wait.
   const lockClient = await pool.connect();
   try {
@@ -76,6 +63,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    registerStatementRunner(db, await pgliteStatementRunner(client));
     return {
       db,
       engine: 'pglite',
@@ -91,6 +79,32 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
+}
+
+/**
+ * PGlite has no named statements in its API, so they are made in SQL: PREPARE once, then EXECUTE
+ * with the values as literals (sqlLiteral), through the simple protocol, which is also one call
+ * into PGlite instead of the six of an extended-protocol query. Measured on the exercise page:
+ * 2.9 ms → 0.7 ms per request.
+ */
+async function pgliteStatementRunner(client: PGliteClient): Promise<StatementRunner> {
+  const { rows } = await client.query<{ on: string }>(
+    "select current_setting('standard_conforming_strings') as on",
+  );
+  if (rows[0]?.on !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
+  const prepared = new Map<string, Promise<unknown>>();
+  return async (name, text, values) => {
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = client.exec(`prepare ${name} as ${text}`);
+      prepared.set(name, ready);
+      ready.catch(() => prepared.delete(name));
+    }
+    await ready;
+    const args = values.length ? `(${values.map(sqlLiteral).join(', ')})` : '';
+    const [result] = await client.exec(`execute ${name}${args}`);
+    return result.rows;
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -1,10 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedRunnerFor } from './client';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 
-// The hot read routes build their whole answer in one SQL statement (session check included),
-// so a page costs one database round trip. These builders give the JSON the exact API shape
-// (src/contract). Most routes still pass it through their response schema; the log and exercise
-// pages send PostgreSQL's text as is (lib/prebuilt-json.ts), checked against the schema in tests.
+// The hot read routes build their whole answer in one SQL statement (session check included,
+// db/statement.ts), so a page costs one database round trip. These builders give the JSON the
+// exact API shape (src/contract). Most routes still pass it through their response schema; the
+// log and exercise pages send PostgreSQL's text as is (lib/prebuilt-json.ts), checked against
+// the schema in tests.
 
 /** timestamptz as ISO 8601 UTC with milliseconds, as `toIso` formats it in TypeScript. */
 export const iso = (column: SQL) =>
@@ -28,7 +28,7 @@ export const exerciseJson = (a: string, slugLog: SQL, extra: SQL = sql``) => {
 };
 
 /** `{totalPages…, page, limit, total}` as API.md §7 gives it; `names` are the page-count keys. */
-export const paginationJson = (total: SQL, limit: number, page: number, names: string[]) => {
+export const paginationJson = (total: SQL, limit: Placeholder, page: Placeholder, names: string[]) => {
   const pages = sql`ceil(${total}::numeric / ${limit})::int`;
   const counts = names.map((name) => sql`${sql.raw(`'${name}'`)}, ${pages}, `);
   return sql`json_build_object(${sql.join(counts)}'page', ${page}::bigint, 'limit', ${limit}::int, 'total', ${total})`;
@@ -53,16 +53,13 @@ export const pasessionJson = (a: string) => {
 };
 
 /** The signed-in user's id from the session cookie's hash: the first CTE of every one-trip read. */
-export const meCte = (tokenHash: string) =>
+export const meCte = (tokenHash: SQL | Placeholder) =>
   sql`me as (select s.user_id as id from auth_sessions s where s.token_hash = ${tokenHash} and s.expires_at > now())`;
 
 /**
- * Runs a statement expected to return one row. On a PostgreSQL pool it goes as a named prepared
- * statement, so each connection plans these hot statements once instead of on every request.
+ * JSON text of `object` (a json_build_object whose text ends in `}`) with one more `"key": value`
+ * pair: for API.md §7's aggregate items, which repeat a parent record around each child. Done on
+ * text, so the parent's JSON is built once per page rather than once per item.
  */
-export async function queryOne<T>(db: Executor, query: SQL): Promise<T> {
-  const prepared = preparedRunnerFor(db);
-  if (prepared) return (await prepared<T>(query))[0];
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows[0];
-}
+export const withKey = (objectText: SQL, key: string, value: SQL) =>
+  sql`left(${objectText}, -1) || ${sql.raw(`',"${key}":'`)} || (${value})::text || '}'`;

@@ -72,7 +72,7 @@ export const logs = pgTable(
   },
   (t) => [
     uniqueIndex('logs_author_slug_uq').on(t.authorId, t.slug),
-    index('logs_author_active_idx').on(t.authorId, t.activeAt.desc(), t.id),
+    index('logs_author_active_idx').on(t.authorId, t.activeAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -94,7 +94,7 @@ export const exercises = pgTable(
   },
   (t) => [
     uniqueIndex('exercises_log_slug_uq').on(t.authorId, t.logId, t.slug),
-    index('exercises_log_active_idx').on(t.authorId, t.logId, t.activeAt.desc(), t.id),
+    index('exercises_log_active_idx').on(t.authorId, t.logId, t.activeAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -130,11 +130,15 @@ export const wlsessions = pgTable(
   },
   (t) => [
     uniqueIndex('wlsessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
+    // The pages' exact order (id breaks ties), so a page reads `limit` index entries, not the
+    // exercise's every session followed by a sort. nullsFirst: drizzle's desc() alone means
+    // DESC NULLS LAST, which a plain `order by … desc` (NULLS FIRST) cannot walk.
     index('wlsessions_exercise_date_idx').on(
       t.authorId,
       t.exerciseId,
-      t.createdDate.desc(),
-      t.createdAt.desc(),
+      t.createdDate.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
   ],
 );
@@ -162,11 +166,15 @@ export const pasessions = pgTable(
   },
   (t) => [
     uniqueIndex('pasessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
+    // The pages' exact order (id breaks ties), so a page reads `limit` index entries, not the
+    // exercise's every session followed by a sort. nullsFirst: drizzle's desc() alone means
+    // DESC NULLS LAST, which a plain `order by … desc` (NULLS FIRST) cannot walk.
     index('pasessions_exercise_date_idx').on(
       t.authorId,
       t.exerciseId,
-      t.createdDate.desc(),
-      t.createdAt.desc(),
+      t.createdDate.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
   ],
 );

@@ -113,14 +113,14 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { limit, page } = request.query;
         const { slugLog, slugExercise } = request.params;
-        const row = await readExercisePage(
-          db,
-          requireTokenHash(request),
-          normalizeSlugParam(slugLog),
-          normalizeSlugParam(slugExercise),
+        const row = await readExercisePage(db, {
+          tokenHash: requireTokenHash(request),
+          slugLog: normalizeSlugParam(slugLog),
+          slugExercise: normalizeSlugParam(slugExercise),
           limit,
+          offset: (page - 1) * limit,
           page,
-        );
+        });
         assertSignedIn(row.userId);
         if (!row.hasLog) throw notFound('Log');
         if (!row.body) throw notFound('Exercise');
@@ -136,12 +136,11 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { slugLog, slugExercise } = request.params;
-        const row = await readProgress(
-          db,
-          requireTokenHash(request),
-          normalizeSlugParam(slugLog),
-          normalizeSlugParam(slugExercise),
-        );
+        const row = await readProgress(db, {
+          tokenHash: requireTokenHash(request),
+          slugLog: normalizeSlugParam(slugLog),
+          slugExercise: normalizeSlugParam(slugExercise),
+        });
         assertScope(row);
         return { points: row.points };
       },

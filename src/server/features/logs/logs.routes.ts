@@ -29,7 +29,11 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { limit, page } = request.query;
-        const row = await readLogsPage(db, requireTokenHash(request), limit, (page - 1) * limit);
+        const row = await readLogsPage(db, {
+          tokenHash: requireTokenHash(request),
+          limit,
+          offset: (page - 1) * limit,
+        });
         assertSignedIn(row.userId);
         const { logs, total } = row;
         return { logs, pagination: { totalPages: totalPagesOf(total, limit), page, limit, total } };
@@ -95,7 +99,13 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { limit, page } = request.query;
         const slug = normalizeSlugParam(request.params.slugLog);
-        const row = await readLogPage(db, requireTokenHash(request), slug, limit, page);
+        const row = await readLogPage(db, {
+          tokenHash: requireTokenHash(request),
+          slugLog: slug,
+          limit,
+          offset: (page - 1) * limit,
+          page,
+        });
         assertSignedIn(row.userId);
         if (!row.body) throw notFound('Log');
         return sendPrebuiltJson(reply, logPage, row.body);

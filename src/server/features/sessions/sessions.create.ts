@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
 import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
-import type { Executor } from '../../db/client';
-import { meCte, pasessionJson, queryOne, wlsessionJson } from '../../db/json';
+import { meCte, pasessionJson, wlsessionJson } from '../../db/json';
+import { defineStatement } from '../../db/statement';
 import { derivePasession } from './pasessions.repository';
 import { deriveWlsession } from './wlsessions.repository';
 
@@ -14,20 +14,42 @@ export interface CreateResult<S> {
   session: S | null;
 }
 
-/** Column list and values of a new session row, derived numbers computed here (API.md §5). */
-function rowFor(kind: SessionKind, body: WlsessionValues | PasessionValues): { columns: SQL; values: SQL } {
+/** The stored columns of each kind, in the order of its values (derived numbers included, API.md §5). */
+const COLUMNS: Record<SessionKind, string[]> = {
+  wlsession: ['sets', 'total_volume', 'junk_volume', 'working_volume'],
+  pasession: ['hours', 'minutes', 'seconds', 'distance', 'pace_minutes', 'pace_seconds', 'speed'],
+};
+
+function rowValues(kind: SessionKind, body: WlsessionValues | PasessionValues): Record<string, unknown> {
   if (kind === 'wlsession') {
     const v = deriveWlsession(body as WlsessionValues);
     return {
-      columns: sql.raw('sets, total_volume, junk_volume, working_volume'),
-      values: sql`${JSON.stringify(v.sets)}::jsonb, ${v.totalVolume}, ${v.junkVolume}, ${v.workingVolume}`,
+      sets: JSON.stringify(v.sets),
+      total_volume: v.totalVolume,
+      junk_volume: v.junkVolume,
+      working_volume: v.workingVolume,
     };
   }
   const v = derivePasession(body as PasessionValues);
   return {
-    columns: sql.raw('hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed'),
-    values: sql`${v.hours}, ${v.minutes}, ${v.seconds}, ${v.distance}, ${v.paceMinutes}, ${v.paceSeconds}, ${v.speed}`,
+    hours: v.hours,
+    minutes: v.minutes,
+    seconds: v.seconds,
+    distance: v.distance,
+    pace_minutes: v.paceMinutes,
+    pace_seconds: v.paceSeconds,
+    speed: v.speed,
   };
+}
+
+interface CreateParams {
+  tokenHash: string;
+  slugLog: string;
+  slugExercise: string;
+  id: string;
+  date: string;
+  datePattern: string;
+  [column: string]: unknown;
 }
 
 /**
@@ -37,38 +59,34 @@ function rowFor(kind: SessionKind, body: WlsessionValues | PasessionValues): { c
  * exercise records this kind. Two writers racing for one slug: the unique index fails one,
  * and the caller retries.
  */
-export async function createSessionOneTrip<S>(
-  db: Executor,
-  tokenHash: string,
-  kind: SessionKind,
-  scope: { slugLog: string; slugExercise: string },
-  body: WlsessionValues | PasessionValues,
-): Promise<CreateResult<S>> {
-  const table = sql.raw(kind === 'wlsession' ? 'wlsessions' : 'pasessions');
-  const json = kind === 'wlsession' ? wlsessionJson : pasessionJson;
-  const { columns, values } = rowFor(kind, body);
-  const date = body.createdDate;
-  return queryOne<CreateResult<S>>(
-    db,
-    sql`with ${meCte(tokenHash)},
-      l as (select id, author_id from logs where author_id = (select id from me) and slug = ${scope.slugLog}),
+const createStatement = (kind: SessionKind) =>
+  defineStatement<CreateParams, CreateResult<unknown>>(`create_${kind}`, (p) => {
+    const table = sql.raw(kind === 'wlsession' ? 'wlsessions' : 'pasessions');
+    const json = kind === 'wlsession' ? wlsessionJson : pasessionJson;
+    const columns = sql.raw(COLUMNS[kind].join(', '));
+    const values = sql.join(
+      COLUMNS[kind].map((c) => (c === 'sets' ? sql`${p[c]}::jsonb` : sql`${p[c]}`)),
+      sql`, `,
+    );
+    return sql`with ${meCte(p.tokenHash)},
+      l as (select id, author_id from logs where author_id = (select id from me) and slug = ${p.slugLog}),
       e as (
         select e.id, e.author_id, e.kind, e.log_id from exercises e
-        join l on e.author_id = l.author_id and e.log_id = l.id where e.slug = ${scope.slugExercise}
+        join l on e.author_id = l.author_id and e.log_id = l.id where e.slug = ${p.slugExercise}
       ),
       taken as (
         select s.slug from ${table} s join e on s.author_id = e.author_id and s.exercise_id = e.id
-        where s.slug = ${date} or s.slug like ${`${date}-%`}
+        where s.slug = ${p.date} or s.slug like ${p.datePattern}
       ),
       pick as (
-        select case when not exists (select 1 from taken where slug = ${date}) then ${date}::text
-          else (select ${date} || '-' || n from generate_series(2, (select count(*) from taken)::int + 2) n
-                where ${date} || '-' || n not in (select slug from taken) order by n limit 1)
+        select case when not exists (select 1 from taken where slug = ${p.date}) then ${p.date}::text
+          else (select ${p.date} || '-' || n from generate_series(2, (select count(*) from taken)::int + 2) n
+                where ${p.date} || '-' || n not in (select slug from taken) order by n limit 1)
         end as slug
       ),
       ins as (
         insert into ${table} (id, author_id, exercise_id, slug, created_date, ${columns})
-        select ${randomUUID()}, e.author_id, e.id, pick.slug, ${date}, ${values}
+        select ${p.id}, e.author_id, e.id, pick.slug, ${p.date}, ${values}
         from e, pick where e.kind = ${kind}
         returning *
       ),
@@ -82,6 +100,25 @@ export async function createSessionOneTrip<S>(
         update logs x set active_at = now() from touch_exercise t where x.author_id = t.author_id and x.id = t.log_id
       )
       select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
-        (select kind from e) as kind, (select ${json('ins')} from ins) as session`,
-  );
+        (select kind from e) as kind, (select ${json('ins')} from ins) as session`;
+  });
+const statements = { wlsession: createStatement('wlsession'), pasession: createStatement('pasession') };
+
+export async function createSessionOneTrip<S>(
+  db: object,
+  tokenHash: string,
+  kind: SessionKind,
+  scope: { slugLog: string; slugExercise: string },
+  body: WlsessionValues | PasessionValues,
+): Promise<CreateResult<S>> {
+  const date = body.createdDate;
+  const row = await statements[kind](db, {
+    tokenHash,
+    ...scope,
+    id: randomUUID(),
+    date,
+    datePattern: `${date}-%`,
+    ...rowValues(kind, body),
+  });
+  return row as CreateResult<S>;
 }

@@ -186,14 +186,12 @@ function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPl
       },
       async (request) => {
         const { slugLog, slugExercise, slugSession } = request.params;
-        const row = await readSessionBySlug<Rec>(
-          db,
-          requireTokenHash(request),
-          spec.kind,
-          normalizeSlugParam(slugLog),
-          normalizeSlugParam(slugExercise),
-          normalizeSlugParam(slugSession),
-        );
+        const row = await readSessionBySlug<Rec>(db, spec.kind, {
+          tokenHash: requireTokenHash(request),
+          slugLog: normalizeSlugParam(slugLog),
+          slugExercise: normalizeSlugParam(slugExercise),
+          slugSession: normalizeSlugParam(slugSession),
+        });
         assertScope(row);
         if (!row.session) throw notFound('Session');
         return { [spec.envelope]: row.session };

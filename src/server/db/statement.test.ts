@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client';
+import { defineStatement, sqlLiteral } from './statement';
+
+// Runs on the suite's database: PGlite (values as literals in EXECUTE) or PostgreSQL (pg's
+// named statements). Either way a value must come back exactly as it went in.
+const echo = defineStatement<{ text: string; n: number }, { text: string; n: number; same: boolean }>(
+  'test_echo',
+  (p) => sql`select ${p.text}::text as text, ${p.n}::float8 as n, ${p.text} = ${p.text} as same`,
+);
+
+const HOSTILE = [
+  "it's",
+  "''; drop table users; --",
+  "\\'; select 1; --",
+  'back\\slash\\',
+  "E'\\x41'",
+  '$1 $2 $$ $tag$ :name ?',
+  '"double" `tick`',
+  'line\nbreak\r\ttab',
+  'ünïcödé 🏋️ 中文',
+  '',
+  ' ',
+  "'",
+  "''",
+  '-- comment',
+  '/* open comment',
+];
+
+describe('statements', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ':memory:' });
+  });
+  afterAll(() => database.close());
+
+  it('return every value exactly as sent, however hostile', async () => {
+    for (const text of HOSTILE) {
+      const row = await echo(database.db, { text, n: 92.5 });
+      expect(row).toEqual({ text, n: 92.5, same: true });
+    }
+  });
+
+  it('keep full float precision', async () => {
+    for (const n of [0.1 + 0.2, 1e-7, 123456.789, -0.5, 2 ** 53]) {
+      expect((await echo(database.db, { text: 'x', n })).n).toBe(n);
+    }
+  });
+
+  it('refuse a NUL character with the database error code the error handler answers as 400', async () => {
+    await expect(echo(database.db, { text: 'a\u0000b', n: 1 })).rejects.toMatchObject({ code: '22021' });
+  });
+
+  it('refuse a transaction handle: each statement is atomic on its own', async () => {
+    await expect(database.db.transaction((tx) => echo(tx, { text: 'x', n: 1 }))).rejects.toThrow(
+      /opened database/,
+    );
+  });
+});
+
+describe('sqlLiteral', () => {
+  it('doubles single quotes and nothing else', () => {
+    expect(sqlLiteral("it's \\n")).toBe("'it''s \\n'");
+    expect(sqlLiteral(12)).toBe("'12'");
+    expect(sqlLiteral(true)).toBe("'true'");
+    expect(sqlLiteral(null)).toBe('NULL');
+  });
+
+  it('refuses what has no literal', () => {
+    expect(() => sqlLiteral(Number.NaN)).toThrow();
+    expect(() => sqlLiteral({})).toThrow();
+  });
+});
