@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.mjs';
 
 // The web app lives in src/web; the Fastify server serves dist/web in production.
 // In development Vite proxies /api to the API server that scripts/dev.mjs starts on PORT (3000).
@@ -8,7 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

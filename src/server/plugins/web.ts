@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Serves the built web app. Hashed assets are immutable for a year; index.html is always
+ * Serves the built web app, precompressed. Hashed assets are immutable for a year; index.html is always
  * revalidated so a deploy is picked up at once. Every other GET outside /api gets index.html,
  * so reloads and emailed links (/reset-password/<token>) work.
  */
@@ -15,6 +15,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -17,7 +17,10 @@ export interface TestApp {
  * A real app on a real database: in-memory PGlite, or the PostgreSQL of DATABASE_URL
  * (CI runs the suite on both). Tests share that PostgreSQL, so factories use unique emails.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { webDist?: string } = {},
+): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: ':memory:', LOG_LEVEL: 'silent' }),
     ...overrides,
@@ -28,6 +31,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config,
     database,
     logger: false,
+    webDist: options.webDist,
     mailer: {
       async send(mail) {
         mails.push(mail);

@@ -1,0 +1,4 @@
+import type { Plugin } from 'vite';
+
+/** See precompress.mjs. */
+export function precompress(): Plugin;
