@@ -121,8 +121,8 @@ export async function run({ open, shot }) {
   await expectHeading(page, 'Bench Press Barbell');
   await page.getByRole('link', { name: /22 Jan 2024/ }).waitFor();
   await page.getByRole('heading', { name: 'Volume Over Time' }).waitFor();
-  await page.locator('.recharts-bar-rectangle').first().waitFor();
-  const bars = await page.locator('.recharts-bar-rectangle').count();
+  await page.locator('.chart-bar').first().waitFor();
+  const bars = await page.locator('.chart-bar').count();
   assert.ok(bars >= 4, `bars drawn for 2 dates (saw ${bars})`);
 
   await page.getByRole('link', { name: /15 Jan 2024/ }).click();
@@ -144,7 +144,7 @@ export async function run({ open, shot }) {
   await page.getByRole('link', { name: /Running/ }).click();
   await expectHeading(page, 'Running');
   await page.getByRole('link', { name: /16 Jan 2024/ }).waitFor();
-  await page.locator('.recharts-bar-rectangle').first().waitFor();
+  await page.locator('.chart-bar').first().waitFor();
   await page.getByText('5.2').first().waitFor();
 
   // The same file again: nothing new.

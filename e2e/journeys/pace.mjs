@@ -62,8 +62,10 @@ export async function run({ open, shot }) {
   await page.getByLabel('Distance', { exact: true }).fill('12.5');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Session created');
-  await page.locator('.recharts-bar-rectangle').first().waitFor();
+  await page.locator('.chart-bar').first().waitFor();
   await shot(page, 'pa-exercise');
+  await page.locator('.chart-bar').first().hover();
+  await page.locator('.chart-tooltip').getByText('Pace : 5:06 min/km').waitFor();
 
   await page.getByRole('link', { name: /1 Mar 2025/ }).click();
   await expectPath(page, '/logs/road-running/5k-tempo/pa/2025-03-01');

@@ -130,17 +130,16 @@ export async function run({ open, shot }) {
   await expectPath(page, '/logs/strength-block/bench-press');
   await page.getByRole('link', { name: /15 Jan 2024/ }).waitFor();
 
-  const bars = page.locator('.recharts-bar-rectangle');
-  await page.locator('.recharts-surface').first().waitFor();
+  const bars = page.locator('.chart-bar');
+  await page.locator('.progress-chart').first().waitFor();
   await bars.first().waitFor();
   const barCount = await bars.count();
   assert.ok(barCount >= 4, `bars drawn for 2 dates (saw ${barCount})`);
   await shot(page, 'exercise');
+  await bars.first().hover(); // the older date's Total Volume bar
+  await page.locator('.chart-tooltip').getByText('Total Volume : 405 kg').waitFor();
   await page.getByRole('checkbox', { name: 'Junk Volume' }).uncheck();
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('.recharts-bar-rectangle').length < n,
-    barCount,
-  );
+  await page.waitForFunction((n) => document.querySelectorAll('.chart-bar').length < n, barCount);
   await page.getByRole('checkbox', { name: 'Junk Volume' }).check();
 
   // Session detail, edit, delete.

@@ -1,9 +1,13 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatCalendarDate } from '../../../contract/dates';
-import { formatPace, formatSpeed } from '../../../contract/metrics';
 import type { Progress } from '../../../contract/sessions';
 import { useMediaQuery } from '../../lib/hooks';
+import { ChartGrid, ChartMarks } from './chart-drawing';
+import { indexAt, layoutChart, valueOf } from './chart-layout';
+import { formatSeriesValue } from './chart-scale';
 import type { ChartSeries } from './chart-series';
+import { ChartTooltip, type TooltipRow } from './chart-tooltip';
+import { useElementWidth } from './use-element-width';
 
 interface ProgressChartProps {
   points: Progress['points'];
@@ -12,101 +16,141 @@ interface ProgressChartProps {
   visible: ReadonlySet<ChartSeries['key']>;
 }
 
-const AXIS_COLOR = '#9aa4b2';
-const GRID_COLOR = 'rgba(154, 164, 178, 0.16)';
+/** The highlighted date and where the tooltip points, in px from the chart's top left corner. */
+interface Highlight {
+  index: number;
+  x: number;
+  y: number;
+  byKeyboard: boolean;
+}
 
-/** Loaded on demand (React.lazy): Recharts is most of the exercise page's weight. */
+const CURSOR_COLOR = 'rgba(148, 163, 184, 0.1)';
+
+/**
+ * A grouped bar chart drawn as plain SVG (docs/decisions/0006): a bar per ticked series and
+ * session, a tooltip per date on hover, tap or the arrow keys. Still loaded on demand.
+ */
 export function ProgressChart({ points, series, visible }: ProgressChartProps) {
   // The 'show bar' toggles above carry each series' colour, so the chart needs no legend of its own.
   // SPEC.md §9: the mobile breakpoint is 800 px; smaller fonts below it.
   const isSmall = useMediaQuery('(max-width: 799.98px)');
   const fontSize = isSmall ? 10 : 12;
-  const isPace = series.some((s) => s.key === 'pace');
+  const height = isSmall ? 260 : 340;
+  const [boxRef, width] = useElementWidth<HTMLDivElement>();
+  const [highlight, setHighlight] = useState<Highlight | null>(null);
+  const hintId = useId();
+
+  const layout = useMemo(
+    () => (width > 0 ? layoutChart({ width, height, fontSize, isSmall, points, series, visible }) : null),
+    [width, height, fontSize, isSmall, points, series, visible],
+  );
   const shown = series.filter((s) => visible.has(s.key));
+  // A highlight can outlive its point when the data changes under it.
+  const active = highlight && highlight.index < points.length ? highlight : null;
+  const rows: TooltipRow[] = active
+    ? shown.map((s) => ({
+        key: s.key,
+        name: s.name,
+        color: s.color,
+        value: formatSeriesValue(s.key, valueOf(points[active.index], s.key)),
+      }))
+    : [];
+  const activeDate = active ? formatCalendarDate(points[active.index].createdDate) : '';
+
+  const pointTo = (event: PointerEvent<HTMLDivElement>) => {
+    if (!layout) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    const index = indexAt(layout, points.length, x, y);
+    setHighlight(index === null ? null : { index, x, y, byKeyboard: false });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!layout || points.length === 0) return;
+    const last = points.length - 1;
+    const current = active?.index;
+    let index: number;
+    if (event.key === 'ArrowRight') index = current === undefined ? 0 : Math.min(last, current + 1);
+    else if (event.key === 'ArrowLeft') index = current === undefined ? last : Math.max(0, current - 1);
+    else if (event.key === 'Home') index = 0;
+    else if (event.key === 'End') index = last;
+    else if (event.key === 'Escape' && active) {
+      event.preventDefault();
+      setHighlight(null);
+      return;
+    } else return;
+    event.preventDefault();
+    const x = layout.plot.left + (index + 0.5) * layout.band;
+    setHighlight({ index, x, y: layout.plot.top, byKeyboard: true });
+  };
 
   return (
-    <ResponsiveContainer width="100%" height={isSmall ? 260 : 340}>
-      <BarChart data={points} margin={{ top: 8, right: isPace ? 4 : 8, bottom: 20, left: 0 }} barGap={2}>
-        <CartesianGrid stroke={GRID_COLOR} vertical={false} />
-        <XAxis
-          dataKey="createdDate"
-          tickFormatter={shortDate}
-          tick={{ fontSize, fill: AXIS_COLOR }}
-          stroke={AXIS_COLOR}
-          label={{ value: 'Date', position: 'insideBottom', offset: -14, fontSize, fill: AXIS_COLOR }}
+    <div
+      ref={boxRef}
+      className="chart-plot"
+      style={{ height }}
+      tabIndex={0}
+      role="group"
+      aria-label="Chart"
+      aria-describedby={hintId}
+      onPointerMove={pointTo}
+      onPointerDown={pointTo}
+      // A finger lifting off the screen also 'leaves': a tapped tooltip stays until the chart loses focus.
+      onPointerLeave={(event) => event.pointerType !== 'touch' && setHighlight(null)}
+      onBlur={() => setHighlight(null)}
+      onKeyDown={onKeyDown}
+    >
+      {layout && (
+        <svg
+          className="progress-chart"
+          width={width}
+          height={height}
+          role="img"
+          aria-label={describe(points, shown)}
+        >
+          <ChartGrid layout={layout} />
+          {active && (
+            <rect
+              className="chart-cursor"
+              x={layout.plot.left + active.index * layout.band}
+              y={layout.plot.top}
+              width={layout.band}
+              height={layout.plot.bottom - layout.plot.top}
+              fill={CURSOR_COLOR}
+            />
+          )}
+          <ChartMarks layout={layout} height={height} fontSize={fontSize} />
+        </svg>
+      )}
+      {active && (
+        <ChartTooltip
+          x={active.x}
+          y={active.y}
+          bounds={{ width, height }}
+          date={activeDate}
+          rows={rows}
+          fontSize={fontSize}
         />
-        <YAxis
-          yAxisId="left"
-          tick={{ fontSize, fill: AXIS_COLOR }}
-          stroke={AXIS_COLOR}
-          width={isSmall ? 40 : 56}
-          tickFormatter={isPace ? formatPaceTick : compactNumber}
-        />
-        {isPace && (
-          <YAxis
-            yAxisId="right"
-            orientation="right"
-            tick={{ fontSize, fill: AXIS_COLOR }}
-            stroke={AXIS_COLOR}
-            width={isSmall ? 40 : 52}
-          />
-        )}
-        <Tooltip
-          cursor={{ fill: 'rgba(148, 163, 184, 0.1)' }}
-          // Same order as the bars and the toggles (Recharts sorts by name otherwise).
-          itemSorter={(item) => series.findIndex((s) => s.key === item.dataKey)}
-          contentStyle={{ background: '#161b22', border: '1px solid #30363d', borderRadius: 10, fontSize }}
-          labelStyle={{ color: '#e6edf3', fontWeight: 600 }}
-          labelFormatter={(label) => formatCalendarDate(String(label))}
-          formatter={(value, name) => [formatValue(Number(value), String(name)), name]}
-        />
-        {shown.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.name}
-            fill={s.color}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={36}
-            yAxisId={s.key === 'speed' ? 'right' : 'left'}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+      )}
+      <p id={hintId} className="sr-only">
+        Left and Right arrow keys read each session.
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {active?.byKeyboard ? [activeDate, ...rows.map((r) => `${r.name} ${r.value}`)].join(', ') : ''}
+      </p>
+    </div>
   );
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-03-07' → '7 Mar', read from the string itself: no Date, no time-zone shift. */
-function shortDate(value: unknown): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
-  if (!match) return String(value);
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]}`;
-}
-
-function compactNumber(value: number): string {
-  return Math.abs(value) >= 10_000 ? `${Math.round(value / 1000)}k` : String(value);
-}
-
-function formatPaceTick(value: number): string {
-  return toPace(value);
-}
-
-/** A chart pace (minutes + seconds/60) back to m:ss. */
-function toPace(value: number): string {
-  let minutes = Math.floor(value);
-  let seconds = Math.round((value - minutes) * 60);
-  if (seconds === 60) {
-    minutes += 1;
-    seconds = 0;
-  }
-  return formatPace(minutes, seconds);
-}
-
-function formatValue(value: number, name: string): string {
-  if (name === 'Pace') return `${toPace(value)} min/km`;
-  if (name === 'Speed') return `${formatSpeed(value)} km/min`;
-  return `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(value)} kg`;
+/** What the chart shows, for screen readers: 'Bar chart of Pace, Speed for 12 sessions from … to …'. */
+function describe(points: Progress['points'], shown: ChartSeries[]): string {
+  const what = shown.length
+    ? `Bar chart of ${shown.map((s) => s.name).join(', ')}`
+    : 'Bar chart with no series shown';
+  if (points.length === 0) return `${what}: no sessions`;
+  const first = formatCalendarDate(points[0].createdDate);
+  if (points.length === 1) return `${what} for 1 session on ${first}`;
+  const last = formatCalendarDate(points[points.length - 1].createdDate);
+  return `${what} for ${points.length} sessions from ${first} to ${last}`;
 }

@@ -44,7 +44,10 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
         ))}
       </fieldset>
       {isLoading ? (
-        <Spinner />
+        // In the chart's box: most exercises have sessions, so the chart then takes its place unmoved.
+        <div className="chart-box">
+          <Spinner />
+        </div>
       ) : error ? (
         <LoadError error={error} />
       ) : !data || data.points.length === 0 ? (

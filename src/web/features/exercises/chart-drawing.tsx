@@ -1,0 +1,94 @@
+import { memo } from 'react';
+import type { Axis, ChartLayout } from './chart-layout';
+
+const AXIS_COLOR = '#9aa4b2';
+const GRID_COLOR = 'rgba(154, 164, 178, 0.16)';
+const TICK = 6;
+
+// Both parts are memoised: moving the pointer redraws only the cursor and the tooltip.
+
+/** Horizontal grid lines at the left axis' ticks (the right axis shares them). */
+export const ChartGrid = memo(function ChartGrid({ layout }: { layout: ChartLayout }) {
+  const { plot, left } = layout;
+  return (
+    <g stroke={GRID_COLOR} shapeRendering="crispEdges">
+      {left.ticks.map((tick) => {
+        const y = yOf(tick, left, layout);
+        return <line key={tick} x1={plot.left} x2={plot.right} y1={y} y2={y} />;
+      })}
+    </g>
+  );
+});
+
+interface ChartMarksProps {
+  layout: ChartLayout;
+  height: number;
+  fontSize: number;
+}
+
+/** Bars, then the axes over their feet, with tick labels and the 'Date' title. */
+export const ChartMarks = memo(function ChartMarks({ layout, height, fontSize }: ChartMarksProps) {
+  const { plot, bars, labels, left, right } = layout;
+  return (
+    <>
+      <g>
+        {bars.map((bar) => (
+          <path
+            key={`${bar.index}-${bar.key}`}
+            className="chart-bar"
+            data-series={bar.key}
+            fill={bar.color}
+            d={bar.d}
+          />
+        ))}
+      </g>
+      <g fontSize={fontSize} fill={AXIS_COLOR} stroke={AXIS_COLOR} shapeRendering="crispEdges">
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+        {labels.map((label) => {
+          const tickX = plot.left + (label.index + 0.5) * layout.band;
+          return (
+            <g key={label.index}>
+              <line x1={tickX} x2={tickX} y1={plot.bottom} y2={plot.bottom + TICK} />
+              <text x={label.x} y={plot.bottom + TICK + 2} dy="0.71em" textAnchor="middle" stroke="none">
+                {label.text}
+              </text>
+            </g>
+          );
+        })}
+        <text x={(plot.left + plot.right) / 2} y={height - 8} textAnchor="middle" stroke="none">
+          Date
+        </text>
+        <YAxis axis={left} x={plot.left} side={-1} layout={layout} />
+        {right && <YAxis axis={right} x={plot.right} side={1} layout={layout} />}
+      </g>
+    </>
+  );
+});
+
+function YAxis({ axis, x, side, layout }: { axis: Axis; x: number; side: -1 | 1; layout: ChartLayout }) {
+  return (
+    <g>
+      <line x1={x} x2={x} y1={layout.plot.top} y2={layout.plot.bottom} />
+      {axis.ticks.map((tick) => {
+        const y = yOf(tick, axis, layout);
+        return (
+          <g key={tick}>
+            <line x1={x} x2={x + side * TICK} y1={y} y2={y} />
+            <text
+              x={x + side * (TICK + 2)}
+              y={y}
+              dy="0.355em"
+              textAnchor={side < 0 ? 'end' : 'start'}
+              stroke="none"
+            >
+              {axis.format(tick)}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+const yOf = (value: number, axis: Axis, { plot }: ChartLayout) =>
+  plot.bottom - (value / axis.max) * (plot.bottom - plot.top);

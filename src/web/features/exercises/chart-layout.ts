@@ -1,0 +1,136 @@
+import type { Progress } from '../../../contract/sessions';
+import {
+  compactNumber,
+  formatPaceTick,
+  isLabelled,
+  labelStep,
+  niceAxes,
+  shortDate,
+  type AxisScale,
+} from './chart-scale';
+import type { ChartSeries } from './chart-series';
+
+type Point = Progress['points'][number];
+type SeriesKey = ChartSeries['key'];
+
+export interface LayoutInput {
+  width: number;
+  height: number;
+  fontSize: number;
+  isSmall: boolean;
+  points: Point[];
+  series: ChartSeries[];
+  visible: ReadonlySet<SeriesKey>;
+}
+
+export interface Axis extends AxisScale {
+  format: (value: number) => string;
+}
+
+export interface Bar {
+  index: number;
+  key: SeriesKey;
+  color: string;
+  /** SVG path: a rectangle with rounded top corners. */
+  d: string;
+}
+
+export interface ChartLayout {
+  plot: { left: number; top: number; right: number; bottom: number };
+  /** Width of one date's slot on the x axis. */
+  band: number;
+  left: Axis;
+  right?: Axis;
+  bars: Bar[];
+  labels: { index: number; x: number; text: string }[];
+}
+
+// Recharts' geometry, kept so the chart looks as it did: margins, axis widths, 10 % gap
+// around each date's group, 2 px between bars, bars at most 36 px wide with 4 px corners.
+const MARGIN_TOP = 8;
+const X_AXIS_HEIGHT = 50;
+const CATEGORY_GAP = 0.1;
+const BAR_GAP = 2;
+const MAX_BAR = 36;
+const RADIUS = 4;
+// Estimated width of a character of the axis font, in font sizes (no text measuring in layout).
+const CHAR_WIDTH = 0.62;
+
+export const valueOf = (point: Point, key: SeriesKey): number =>
+  (point as Partial<Record<SeriesKey, number>>)[key] ?? 0;
+
+export function layoutChart(input: LayoutInput): ChartLayout {
+  const { width, height, fontSize, isSmall, points, series, visible } = input;
+  const isPace = series.some((s) => s.key === 'pace');
+  const plot = {
+    left: isSmall ? 40 : 56,
+    top: MARGIN_TOP,
+    right: width - (isPace ? 4 + (isSmall ? 40 : 52) : 8),
+    bottom: height - X_AXIS_HEIGHT,
+  };
+  const band = Math.max(0, plot.right - plot.left) / Math.max(1, points.length);
+
+  // Speed (km/min) is a hundredth of pace (min/km): it gets its own axis on the right.
+  const onRight = (s: ChartSeries) => s.key === 'speed';
+  const shown = series.filter((s) => visible.has(s.key));
+  const axisMax = (side: boolean) => {
+    const own = series.filter((s) => onRight(s) === side);
+    // An axis with no ticked series keeps the scale of its hidden ones rather than jumping to 0–1.
+    const used = own.some((s) => visible.has(s.key)) ? own.filter((s) => visible.has(s.key)) : own;
+    return Math.max(0, ...points.flatMap((p) => used.map((s) => valueOf(p, s.key))));
+  };
+  const [leftScale, rightScale] = niceAxes(isPace ? [axisMax(false), axisMax(true)] : [axisMax(false)]);
+  const left: Axis = { ...leftScale, format: isPace ? formatPaceTick : compactNumber };
+  const right: Axis | undefined = rightScale && { ...rightScale, format: String };
+
+  const y = (value: number, axis: Axis) =>
+    plot.bottom - (Math.max(0, value) / axis.max) * (plot.bottom - plot.top);
+
+  const room = band * (1 - 2 * CATEGORY_GAP);
+  const gap = shown.length > 1 ? Math.min(BAR_GAP, (room * 0.2) / (shown.length - 1)) : 0;
+  const barWidth = Math.min(MAX_BAR, (room - gap * (shown.length - 1)) / Math.max(1, shown.length));
+  const groupWidth = barWidth * shown.length + gap * (shown.length - 1);
+
+  const bars: Bar[] = points.flatMap((point, index) =>
+    shown.map((s, j) => {
+      const x = plot.left + index * band + (band - groupWidth) / 2 + j * (barWidth + gap);
+      const top = y(valueOf(point, s.key), onRight(s) && right ? right : left);
+      return { index, key: s.key, color: s.color, d: barPath(x, top, barWidth, plot.bottom - top) };
+    }),
+  );
+
+  const texts = points.map((p) => shortDate(p.createdDate));
+  const longest = Math.max(0, ...texts.map((t) => t.length)) * fontSize * CHAR_WIDTH;
+  // Half a label's width again as the gap, so clamping the last label inside the svg cannot
+  // make it touch its neighbour.
+  const step = labelStep(points.length, plot.right - plot.left, longest * 1.5);
+  const labels = texts.flatMap((text, index) => {
+    if (!isLabelled(index, points.length, step)) return [];
+    const centre = plot.left + (index + 0.5) * band;
+    const half = (text.length * fontSize * CHAR_WIDTH) / 2;
+    return [{ index, x: Math.min(Math.max(centre, half), width - half), text }];
+  });
+
+  return { plot, band, left, right, bars, labels };
+}
+
+/** The date slot under a point of the chart, or null outside the plot. */
+export function indexAt(layout: ChartLayout, count: number, x: number, y: number): number | null {
+  const { plot, band } = layout;
+  if (x < plot.left || x > plot.right || y < plot.top || y > plot.bottom || band <= 0) return null;
+  return Math.min(count - 1, Math.floor((x - plot.left) / band));
+}
+
+function barPath(x: number, y: number, w: number, h: number): string {
+  const r = Math.max(0, Math.min(RADIUS, w / 2, h));
+  const n = (v: number) => Math.round(v * 100) / 100;
+  return [
+    `M${n(x)},${n(y + h)}`,
+    `V${n(y + r)}`,
+    `A${n(r)},${n(r)} 0 0 1 ${n(x + r)},${n(y)}`,
+    `H${n(x + w - r)}`,
+    `A${n(r)},${n(r)} 0 0 1 ${n(x + w)},${n(y + r)}`,
+    `V${n(y + h)}`,
+    'Z',
+  ].join('');
+}
