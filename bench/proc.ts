@@ -109,7 +109,9 @@ export async function startServer(options: {
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
   hookExit();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  // TypeScript runs through tsx; a .mjs script (npm start's scripts/start.mjs) runs as it is.
+  const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.script], {
     cwd: ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,7 @@ import {
 import { appScenarios, floorScenarios, type Population, type Scenario } from './scenarios';
 import { openTarget, recreatePostgresDatabase, seedUsers } from './seed';
 import { buildWeb, firstVisitJs, lighthouse, removeDir, type SignedIn, webUnavailable } from './web';
+import { startArgs } from '../scripts/start-command.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -104,8 +105,10 @@ async function startApp(database: { url?: string; dataDir?: string }): Promise<S
   const port = await freePort();
   const server = await startServer({
     name: 'app server',
-    script: 'src/server/main.ts',
-    env: serverEnv(database, port),
+    // Exactly what `npm start` runs (its node flags too), without the web build.
+    script: 'scripts/start.mjs',
+    nodeArgs: startArgs().slice(0, -1),
+    env: serverEnv(database, port, { SKIP_WEB_BUILD: '1' }),
     port,
     healthPath: '/api/health',
   });

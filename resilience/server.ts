@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startArgs } from '../scripts/start-command.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,15 +63,15 @@ function serverEnv(store: Store, port: number, extra: Record<string, string>): N
   return env;
 }
 
-/** Starts `node --import tsx src/server/main.ts` (what `npm start` runs, without the web build). */
+/** Starts the server as `npm start` does (the server bundle), without the web build. */
 export function spawnServer(
   store: Store,
   port: number,
   extraEnv: Record<string, string> = {},
 ): ServerProcess {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, startArgs(), {
     cwd: ROOT,
-    env: serverEnv(store, port, extraEnv),
+    env: { ...serverEnv(store, port, extraEnv), SKIP_WEB_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(proc);

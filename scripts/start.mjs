@@ -1,15 +1,13 @@
-// `npm start`: builds the web app when its build is missing or older than its sources,
-// then runs the server in this process (so signals reach it directly).
+// `npm start`: builds what is missing or older than its sources (the web app with vite, the
+// server bundle with esbuild), then runs the server in this process (so signals reach it directly).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
-const sources = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'].map((p) =>
-  path.join(root, p),
-);
+const at = (...parts) => path.join(root, ...parts);
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -23,16 +21,24 @@ function newestMtime(target) {
   return newest;
 }
 
-function buildIsStale() {
-  if (!existsSync(path.join(root, 'src/web/index.html'))) return false; // nothing to build
-  if (!existsSync(builtIndex)) return true;
-  const builtAt = statSync(builtIndex).mtimeMs;
-  return sources.some((source) => newestMtime(source) > builtAt);
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const builtAt = statSync(output).mtimeMs;
+  return sources.some((source) => newestMtime(at(source)) > builtAt);
 }
 
-if (process.env.SKIP_WEB_BUILD !== '1' && buildIsStale()) {
+const webIndex = at('dist/web/index.html');
+const webSources = [
+  'src/web',
+  'src/contract',
+  'vite.config.ts',
+  'scripts/precompress.mjs',
+  'package-lock.json',
+];
+const hasWeb = existsSync(at('src/web/index.html'));
+if (process.env.SKIP_WEB_BUILD !== '1' && hasWeb && isStale(webIndex, webSources)) {
   console.log('Building the web app (first start, or its sources changed)…');
-  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const vite = at('node_modules/vite/bin/vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
@@ -43,6 +49,9 @@ if (process.env.SKIP_WEB_BUILD !== '1' && buildIsStale()) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/main.ts');
+const serverSources = ['src/server', 'src/contract', 'scripts/build-server.mjs', 'package-lock.json'];
+if (isStale(SERVER_BUNDLE, serverSources)) await buildServer();
+
+// Stack traces name the TypeScript files and lines (the bundle carries a source map).
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_BUNDLE).href);

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startArgs } from '../../scripts/start-command.mjs';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -70,7 +71,7 @@ export async function startServer(root) {
   delete env.TURNSTILE_SECRET_KEY;
   delete env.TURNSTILE_SITE_KEY;
 
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, startArgs(), {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -19,8 +18,8 @@ import { makeRequireUser, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { ROOT } from './paths';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = path.join(ROOT, 'dist/web');
 
 export interface RouteEntry {

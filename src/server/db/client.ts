@@ -4,8 +4,8 @@ import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import { lockDataDir } from './lock';
 import { schema } from './schema';
 import { registerStatementRunner, sqlLiteral, type StatementRunner } from './statement';
@@ -20,7 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 /** Any constant works: it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 72_410_913;
 

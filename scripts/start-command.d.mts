@@ -1,0 +1,2 @@
+/** See start-command.mjs. */
+export function startArgs(): string[];
