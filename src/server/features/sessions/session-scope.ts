@@ -22,13 +22,8 @@ export async function findScope(
 }
 
 /** For one-trip reads: 401 without a live session, else 404 naming the first missing level. */
-export function assertScope(row: {
-  userId: string | null;
-  hasLog: boolean;
-  exercise: Exercise | null;
-}): Exercise {
+export function assertScope(row: { userId: string | null; hasLog: boolean; hasExercise: boolean }): void {
   assertSignedIn(row.userId);
   if (!row.hasLog) throw notFound('Log');
-  if (!row.exercise) throw notFound('Exercise');
-  return row.exercise;
+  if (!row.hasExercise) throw notFound('Exercise');
 }

@@ -1,5 +1,4 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Exercise } from '../../../contract/exercises';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { exerciseJson, meCte, paginationJson, pasessionJson, wlsessionJson, withKey } from '../../db/json';
 import { defineStatement } from '../../db/statement';
@@ -16,7 +15,7 @@ type P = { readonly [K in keyof ScopeParams]: Placeholder };
 interface Scoped {
   userId: string | null;
   hasLog: boolean;
-  exercise: Exercise | null;
+  hasExercise: boolean;
 }
 
 const scopeCtes = (p: P) =>
@@ -28,7 +27,7 @@ const scopeCtes = (p: P) =>
     )`;
 
 const scopeColumns = sql`(select id from me) as "userId", exists (select 1 from l) as "hasLog",
-  (select ${exerciseJson('e', sql`e.log_slug`)} from e) as exercise`;
+  exists (select 1 from e) as "hasExercise"`;
 
 const newestFirst = (t: string) => sql.raw(`${t}.created_date desc, ${t}.created_at desc, ${t}.id desc`);
 const oldestFirst = (t: string) => sql.raw(`${t}.created_date, ${t}.created_at, ${t}.id`);
