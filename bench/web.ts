@@ -134,7 +134,24 @@ export interface SignedIn {
  * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
  * turned off: still a first visit to the app, but as a signed-in user.
  */
+/**
+ * Lighthouse on `url`. Lighthouse sometimes fails to record its own trace (NO_NAVSTART, "Please run
+ * Lighthouse again"); that run says nothing about the page, so it is run once more, in a fresh
+ * browser. Any other failure (the page never painting, a redirect to /login) stands.
+ */
 export async function lighthouse(url: string, out: string, signedIn?: SignedIn): Promise<LighthouseScores> {
+  try {
+    return await lighthouseOnce(url, out, signedIn);
+  } catch (error) {
+    if (!String(error).includes('Please run Lighthouse again')) throw error;
+    console.error(
+      `[bench] Lighthouse could not record ${url} (${String(error).split('\n').at(-1)}); running it again`,
+    );
+    return lighthouseOnce(url, out, signedIn);
+  }
+}
+
+async function lighthouseOnce(url: string, out: string, signedIn?: SignedIn): Promise<LighthouseScores> {
   if (!signedIn) return runLighthouse(url, out, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-chrome-'));
