@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** @returns {string[]} e.g. ['--max-semi-space-size=4', 'scripts/start.mjs'] */
+/** @returns {string[]} e.g. ['--max-old-space-size=512', 'scripts/start.mjs'] */
 export function startArgs() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const [command, ...args] = scripts.start.trim().split(/\s+/);
