@@ -49,7 +49,7 @@ export const ChartMarks = memo(function ChartMarks({ layout, height, fontSize }:
           return (
             <g key={label.index}>
               <line x1={tickX} x2={tickX} y1={plot.bottom} y2={plot.bottom + TICK} />
-              <text x={label.x} y={plot.bottom + TICK + 2} dy="0.71em" textAnchor="middle" stroke="none">
+              <text x={label.x} y={plot.bottom + TICK + 4} dy="0.71em" textAnchor="middle" stroke="none">
                 {label.text}
               </text>
             </g>
