@@ -32,13 +32,21 @@ export function todayLocal(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** Formats a stored `YYYY-MM-DD` for people without going through a Date (no zone shift). */
 export function formatCalendarDate(date: string): string {
   const parsed = parseCalendarDate(date);
   if (!parsed) return date;
-  const [y, m, d] = parsed.split('-').map(Number);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${d} ${months[m - 1]} ${y}`;
+  return `${formatDayMonth(parsed)} ${Number(parsed.slice(0, 4))}`;
+}
+
+/** '2026-03-07' → '7 Mar' (the chart's date axis); anything else comes back unchanged. */
+export function formatDayMonth(date: string): string {
+  const parsed = parseCalendarDate(date);
+  if (!parsed) return date;
+  const [, m, d] = parsed.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]}`;
 }
 
 export const calendarDate = z.preprocess(

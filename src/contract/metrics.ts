@@ -80,6 +80,13 @@ export function formatPace(paceMinutes: number, paceSeconds: number): string {
   return `${paceMinutes}:${String(paceSeconds).padStart(2, '0')}`;
 }
 
+const twoDecimals = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** Volumes, kilograms, distances and times as the pages show them: up to 2 decimals, 12,500.5. */
+export function formatNumber(value: number): string {
+  return twoDecimals.format(value);
+}
+
 /** Speed in km/min with 3 decimals. */
 export function formatSpeed(speed: number): string {
   return speed.toFixed(3);

@@ -1,9 +1,7 @@
-import { formatPace, formatSpeed } from '../../contract/metrics';
+import { formatNumber, formatPace, formatSpeed } from '../../contract/metrics';
 import type { Pasession } from '../../contract/sessions';
 
 type PaceFields = Pick<Pasession, 'paceMinutes' | 'paceSeconds' | 'speed' | 'distance' | 'time'>;
-
-const plain = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 /** Pace as m:ss (min/km), speed to 3 decimals (km/min), then the time and distance entered. */
 export function PaSessionStats({ session, compact = false }: { session: PaceFields; compact?: boolean }) {
@@ -24,22 +22,22 @@ export function PaSessionStats({ session, compact = false }: { session: PaceFiel
       <div className="stat">
         <dt>Distance</dt>
         <dd>
-          {plain.format(session.distance)} <span className="unit">km</span>
+          {formatNumber(session.distance)} <span className="unit">km</span>
         </dd>
       </div>
       {!compact && (
         <>
           <div className="stat">
             <dt>Hours</dt>
-            <dd>{plain.format(session.time.hours)}</dd>
+            <dd>{formatNumber(session.time.hours)}</dd>
           </div>
           <div className="stat">
             <dt>Minutes</dt>
-            <dd>{plain.format(session.time.minutes)}</dd>
+            <dd>{formatNumber(session.time.minutes)}</dd>
           </div>
           <div className="stat">
             <dt>Seconds</dt>
-            <dd>{plain.format(session.time.seconds)}</dd>
+            <dd>{formatNumber(session.time.seconds)}</dd>
           </div>
         </>
       )}

@@ -1,4 +1,5 @@
-import { formatPace, formatSpeed } from '../../../contract/metrics';
+import { formatDayMonth } from '../../../contract/dates';
+import { formatNumber, formatPace, formatSpeed } from '../../../contract/metrics';
 import type { ChartSeries } from './chart-series';
 
 export interface AxisScale {
@@ -53,14 +54,8 @@ export function labelStep(count: number, plotWidth: number, labelWidth: number):
 /** Labels are counted back from the latest date, which is always labelled. */
 export const isLabelled = (index: number, count: number, step: number) => (count - 1 - index) % step === 0;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** '2026-03-07' → '7 Mar', read from the string itself: no Date, no time-zone shift. */
-export function shortDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]}`;
-}
+export const shortDate = formatDayMonth;
 
 /** Left-axis volumes: 12500 → '12.5k' from 10 000 up, as written below that. */
 export function compactNumber(value: number): string {
@@ -78,11 +73,9 @@ export function formatPaceTick(value: number): string {
   return formatPace(minutes, seconds);
 }
 
-const kilograms = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-
 /** A value as the tooltip shows it, with its unit. */
 export function formatSeriesValue(key: ChartSeries['key'], value: number): string {
   if (key === 'pace') return `${formatPaceTick(value)} min/km`;
   if (key === 'speed') return `${formatSpeed(value)} km/min`;
-  return `${kilograms.format(value)} kg`;
+  return `${formatNumber(value)} kg`;
 }

@@ -7,11 +7,10 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { setVolume } from '../../../contract/metrics';
+import { formatNumber, setVolume } from '../../../contract/metrics';
 import type { wlsessionBody } from '../../../contract/sessions';
 import { errorId, invalidProps } from '../../components/form-field';
 import { PlusIcon, TrashIcon } from '../../components/icons';
-import { formatVolume } from '../../components/wl-session-stats';
 
 export type WlFormInput = z.input<typeof wlsessionBody>;
 
@@ -49,7 +48,7 @@ export function SetRows({ control, register, errors }: SetRowsProps) {
               <div className="set-row-head">
                 <span className="set-number">Set {n}</span>
                 <span className="set-volume" aria-live="polite">
-                  {volume === null ? '' : `${formatVolume(volume)} vol`}
+                  {volume === null ? '' : `${formatNumber(volume)} vol`}
                 </span>
                 <button
                   type="button"

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { sessionVolumes } from '../../../contract/metrics';
+import { formatNumber, sessionVolumes } from '../../../contract/metrics';
 import { wlsessionBody, type WlsessionValues } from '../../../contract/sessions';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { formatVolume } from '../../components/wl-session-stats';
 import { applyFieldErrors } from '../../lib/errors';
 import { SetRows, type WlFormInput } from './set-rows';
 
@@ -62,13 +61,13 @@ function TotalPreview({ control }: { control: WlFormProps['control'] }) {
   return (
     <p className="volume-preview">
       <span>
-        Total <strong>{formatVolume(volumes.totalVolume)}</strong>
+        Total <strong>{formatNumber(volumes.totalVolume)}</strong>
       </span>
       <span>
-        Work <strong>{formatVolume(volumes.workingVolume)}</strong>
+        Work <strong>{formatNumber(volumes.workingVolume)}</strong>
       </span>
       <span>
-        Junk <strong>{formatVolume(volumes.junkVolume)}</strong>
+        Junk <strong>{formatNumber(volumes.junkVolume)}</strong>
       </span>
     </p>
   );

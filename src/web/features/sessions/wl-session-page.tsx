@@ -1,10 +1,11 @@
 import { useParams } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
+import { formatNumber } from '../../../contract/metrics';
 import { CheckIcon } from '../../components/icons';
 import { LoadError } from '../../components/load-error';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
-import { formatVolume, WlSessionStats } from '../../components/wl-session-stats';
+import { WlSessionStats } from '../../components/wl-session-stats';
 import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { SessionHead } from './session-head';
@@ -84,7 +85,7 @@ export function WlSessionPage() {
                     </span>
                   )}
                 </td>
-                <td className="num">{formatVolume(set.volume)}</td>
+                <td className="num">{formatNumber(set.volume)}</td>
               </tr>
             ))}
           </tbody>
