@@ -57,6 +57,19 @@ export const meCte = (tokenHash: SQL | Placeholder) =>
   sql`me as (select s.user_id as id from auth_sessions s where s.token_hash = ${tokenHash} and s.expires_at > now())`;
 
 /**
+ * The session's user (`me`), the log named `slugLog` under them (`l`) and its exercise named
+ * `slugExercise` (`e`, with the log's slug as `log_slug`): the scope of every one-trip statement
+ * under an exercise. Each is empty when missing, so the statement can tell 401 from each 404.
+ */
+export const scopeCtes = (p: { tokenHash: Placeholder; slugLog: Placeholder; slugExercise: Placeholder }) =>
+  sql`${meCte(p.tokenHash)},
+    l as (select id, author_id, slug from logs where author_id = (select id from me) and slug = ${p.slugLog}),
+    e as (
+      select e.*, l.slug as log_slug from exercises e join l on e.author_id = l.author_id and e.log_id = l.id
+      where e.slug = ${p.slugExercise}
+    )`;
+
+/**
  * JSON text of `object` (a json_build_object whose text ends in `}`) with one more `"key": value`
  * pair: for API.md §7's aggregate items, which repeat a parent record around each child. Done on
  * text, so the parent's JSON is built once per page rather than once per item.

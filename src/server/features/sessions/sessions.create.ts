@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
 import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
-import { meCte, pasessionJson, wlsessionJson } from '../../db/json';
+import { pasessionJson, scopeCtes, wlsessionJson } from '../../db/json';
 import { defineStatement } from '../../db/statement';
 import { derivePasession } from './pasessions.repository';
 import { deriveWlsession } from './wlsessions.repository';
@@ -68,12 +68,7 @@ const createStatement = (kind: SessionKind) =>
       COLUMNS[kind].map((c) => (c === 'sets' ? sql`${p[c]}::jsonb` : sql`${p[c]}`)),
       sql`, `,
     );
-    return sql`with ${meCte(p.tokenHash)},
-      l as (select id, author_id from logs where author_id = (select id from me) and slug = ${p.slugLog}),
-      e as (
-        select e.id, e.author_id, e.kind, e.log_id from exercises e
-        join l on e.author_id = l.author_id and e.log_id = l.id where e.slug = ${p.slugExercise}
-      ),
+    return sql`with ${scopeCtes(p)},
       taken as (
         select s.slug from ${table} s join e on s.author_id = e.author_id and s.exercise_id = e.id
         where s.slug = ${p.date} or s.slug like ${p.datePattern}

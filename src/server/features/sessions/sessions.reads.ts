@@ -1,6 +1,13 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
-import { exerciseJson, meCte, paginationJson, pasessionJson, wlsessionJson, withKey } from '../../db/json';
+import {
+  exerciseJson,
+  paginationJson,
+  pasessionJson,
+  scopeCtes,
+  wlsessionJson,
+  withKey,
+} from '../../db/json';
 import { defineStatement } from '../../db/statement';
 
 // One statement per page: session check, log and exercise lookups, then the sessions (see db/json.ts).
@@ -10,21 +17,12 @@ interface ScopeParams {
   slugLog: string;
   slugExercise: string;
 }
-type P = { readonly [K in keyof ScopeParams]: Placeholder };
 
 interface Scoped {
   userId: string | null;
   hasLog: boolean;
   hasExercise: boolean;
 }
-
-const scopeCtes = (p: P) =>
-  sql`${meCte(p.tokenHash)},
-    l as (select id, author_id, slug from logs where author_id = (select id from me) and slug = ${p.slugLog}),
-    e as (
-      select e.*, l.slug as log_slug from exercises e join l on e.author_id = l.author_id and e.log_id = l.id
-      where e.slug = ${p.slugExercise}
-    )`;
 
 const scopeColumns = sql`(select id from me) as "userId", exists (select 1 from l) as "hasLog",
   exists (select 1 from e) as "hasExercise"`;
