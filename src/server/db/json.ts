@@ -34,23 +34,11 @@ export const paginationJson = (total: SQL, limit: Placeholder, page: Placeholder
   return sql`json_build_object(${sql.join(counts)}'page', ${page}::bigint, 'limit', ${limit}::int, 'total', ${total})`;
 };
 
-const sessionFields = (t: SQL) =>
-  sql`'_id', ${t}.id, 'author', ${t}.author_id, 'exercise', ${t}.exercise_id, 'slugSession', ${t}.slug,
-    'createdDate', to_char(${t}.created_date, 'YYYY-MM-DD'),
-    'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)}`;
-
-export const wlsessionJson = (a: string) => {
-  const t = sql.raw(a);
-  return sql`json_build_object(${sessionFields(t)}, 'totalVolume', ${t}.total_volume, 'junkVolume', ${t}.junk_volume,
-    'workingVolume', ${t}.working_volume, 'set', ${t}.sets)`;
-};
-
-export const pasessionJson = (a: string) => {
-  const t = sql.raw(a);
-  return sql`json_build_object(${sessionFields(t)}, 'paceMinutes', ${t}.pace_minutes, 'paceSeconds', ${t}.pace_seconds,
-    'speed', ${t}.speed, 'distance', ${t}.distance,
-    'time', json_build_object('hours', ${t}.hours, 'minutes', ${t}.minutes, 'seconds', ${t}.seconds))`;
-};
+/**
+ * A session's JSON in the API's shape, as a json value. PostgreSQL stores it with the row on every
+ * write (`api_json`, decision 0008), so a read only copies it.
+ */
+export const sessionJson = (a: string) => sql`${sql.raw(a)}.api_json::json`;
 
 /** The signed-in user's id from the session cookie's hash: the first CTE of every one-trip read. */
 export const meCte = (tokenHash: SQL | Placeholder) =>

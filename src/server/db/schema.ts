@@ -1,3 +1,4 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -127,6 +128,12 @@ export const wlsessions = pgTable(
     junkVolume: doublePrecision('junk_volume').notNull(),
     workingVolume: doublePrecision('working_volume').notNull(),
     ...timestamps,
+    // The session's API JSON, kept by PostgreSQL on every write (decision 0008, migration 0002).
+    apiJson: text('api_json')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`wlsession_api_json(id, author_id, exercise_id, slug, created_date, created_at, updated_at, total_volume, junk_volume, working_volume, sets)`,
+      ),
   },
   (t) => [
     uniqueIndex('wlsessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
@@ -163,6 +170,12 @@ export const pasessions = pgTable(
     paceSeconds: doublePrecision('pace_seconds').notNull(),
     speed: doublePrecision('speed').notNull(),
     ...timestamps,
+    // The session's API JSON, kept by PostgreSQL on every write (decision 0008, migration 0002).
+    apiJson: text('api_json')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`pasession_api_json(id, author_id, exercise_id, slug, created_date, created_at, updated_at, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
+      ),
   },
   (t) => [
     uniqueIndex('pasessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
@@ -178,5 +191,14 @@ export const pasessions = pgTable(
     ),
   ],
 );
+
+/**
+ * A session table's columns without `api_json`, for repositories that read whole rows: the JSON is
+ * for the one-trip reads and would double what such a read transfers.
+ */
+export function sessionColumns<T extends typeof wlsessions | typeof pasessions>(table: T) {
+  const { apiJson: _json, ...columns } = getTableColumns(table);
+  return columns;
+}
 
 export const schema = { users, authSessions, passwordResets, logs, exercises, wlsessions, pasessions };

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import { findLogBySlug, touchLog } from '../logs/logs.repository';
 import { assertScope, findScope } from '../sessions/session-scope';
-import { readExercisePage, readProgress } from '../sessions/sessions.reads';
+import { exercisePageBody, readExercisePage, readProgress } from '../sessions/sessions.reads';
 import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
 import { sendPrebuiltJson } from '../../lib/prebuilt-json';
 import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
@@ -119,12 +119,11 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
           slugExercise: normalizeSlugParam(slugExercise),
           limit,
           offset: (page - 1) * limit,
-          page,
         });
         assertSignedIn(row.userId);
         if (!row.hasLog) throw notFound('Log');
-        if (!row.body) throw notFound('Exercise');
-        return sendPrebuiltJson(reply, exercisePage, row.body);
+        if (!row.kind) throw notFound('Exercise');
+        return sendPrebuiltJson(reply, exercisePage, exercisePageBody(row, page, limit));
       },
     );
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { exercises, logs, pasessions, wlsessions } from '../../db/schema';
+import { exercises, logs, pasessions, sessionColumns, wlsessions } from '../../db/schema';
 
 /** Reads and writes of export and import. Every query filters on the author (API.md §1). */
 
@@ -52,8 +52,8 @@ export async function exercisesOfLog(db: Executor, authorId: string, logId: stri
     .orderBy(asc(exercises.createdAt), asc(exercises.id));
 }
 
-export type WlsessionRow = typeof wlsessions.$inferSelect;
-export type PasessionRow = typeof pasessions.$inferSelect;
+export type WlsessionRow = Omit<typeof wlsessions.$inferSelect, 'apiJson'>;
+export type PasessionRow = Omit<typeof pasessions.$inferSelect, 'apiJson'>;
 
 /** Oldest first, the order they were logged in (their slugs' -2, -3 follow it). */
 export async function pageWlsessions(
@@ -64,7 +64,7 @@ export async function pageWlsessions(
   offset: number,
 ): Promise<WlsessionRow[]> {
   return db
-    .select()
+    .select(sessionColumns(wlsessions))
     .from(wlsessions)
     .where(and(eq(wlsessions.authorId, authorId), eq(wlsessions.exerciseId, exerciseId)))
     .orderBy(asc(wlsessions.createdDate), asc(wlsessions.createdAt), asc(wlsessions.id))
@@ -80,7 +80,7 @@ export async function pagePasessions(
   offset: number,
 ): Promise<PasessionRow[]> {
   return db
-    .select()
+    .select(sessionColumns(pasessions))
     .from(pasessions)
     .where(and(eq(pasessions.authorId, authorId), eq(pasessions.exerciseId, exerciseId)))
     .orderBy(asc(pasessions.createdDate), asc(pasessions.createdAt), asc(pasessions.id))

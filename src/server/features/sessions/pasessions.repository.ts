@@ -3,11 +3,11 @@ import type { Exercise } from '../../../contract/exercises';
 import { paceFigures } from '../../../contract/metrics';
 import type { Pasession, PasessionValues } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
-import { pasessions } from '../../db/schema';
+import { pasessions, sessionColumns } from '../../db/schema';
 import { toIso } from '../../lib/timestamps';
 import { deleteSessionBySlug, freeSessionSlug, sessionScope } from './session-table';
 
-type Row = typeof pasessions.$inferSelect;
+type Row = Omit<typeof pasessions.$inferSelect, 'apiJson'>;
 
 function toPasession(row: Row): Pasession {
   return {
@@ -40,7 +40,7 @@ export function derivePasession(input: PasessionValues) {
 
 export async function findPasessionById(db: Executor, exercise: Exercise, id: string) {
   const rows = await db
-    .select()
+    .select(sessionColumns(pasessions))
     .from(pasessions)
     .where(and(scope(exercise), eq(pasessions.id, id)))
     .limit(1);
@@ -62,7 +62,7 @@ export async function updatePasession(
     .update(pasessions)
     .set({ ...values, slug, updatedAt: sql`now()` })
     .where(and(scope(exercise), eq(pasessions.id, current._id)))
-    .returning();
+    .returning(sessionColumns(pasessions));
   return toPasession(rows[0]);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
 import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
-import { pasessionJson, scopeCtes, wlsessionJson } from '../../db/json';
+import { scopeCtes, sessionJson } from '../../db/json';
 import { defineStatement } from '../../db/statement';
 import { derivePasession } from './pasessions.repository';
 import { deriveWlsession } from './wlsessions.repository';
@@ -62,7 +62,6 @@ interface CreateParams {
 const createStatement = (kind: SessionKind) =>
   defineStatement<CreateParams, CreateResult<unknown>>(`create_${kind}`, (p) => {
     const table = sql.raw(kind === 'wlsession' ? 'wlsessions' : 'pasessions');
-    const json = kind === 'wlsession' ? wlsessionJson : pasessionJson;
     const columns = sql.raw(COLUMNS[kind].join(', '));
     const values = sql.join(
       COLUMNS[kind].map((c) => (c === 'sets' ? sql`${p[c]}::jsonb` : sql`${p[c]}`)),
@@ -95,7 +94,7 @@ const createStatement = (kind: SessionKind) =>
         update logs x set active_at = now() from touch_exercise t where x.author_id = t.author_id and x.id = t.log_id
       )
       select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
-        (select kind from e) as kind, (select ${json('ins')} from ins) as session`;
+        (select kind from e) as kind, (select ${sessionJson('ins')} from ins) as session`;
   });
 const statements = { wlsession: createStatement('wlsession'), pasession: createStatement('pasession') };
 

@@ -1,13 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
-import {
-  exerciseJson,
-  paginationJson,
-  pasessionJson,
-  scopeCtes,
-  wlsessionJson,
-  withKey,
-} from '../../db/json';
+import { exerciseJson, scopeCtes, sessionJson } from '../../db/json';
 import { defineStatement } from '../../db/statement';
 
 // One statement per page: session check, log and exercise lookups, then the sessions (see db/json.ts).
@@ -31,11 +24,7 @@ const newestFirst = (t: string) => sql.raw(`${t}.created_date desc, ${t}.created
 const oldestFirst = (t: string) => sql.raw(`${t}.created_date, ${t}.created_at, ${t}.id`);
 
 type Kind = 'wlsession' | 'pasession';
-function kindParts(kind: Kind) {
-  return kind === 'wlsession'
-    ? { table: sql.raw('wlsessions'), json: wlsessionJson }
-    : { table: sql.raw('pasessions'), json: pasessionJson };
-}
+const tableOf = (kind: Kind) => sql.raw(kind === 'wlsession' ? 'wlsessions' : 'pasessions');
 
 /**
  * The exercise's sessions of `kind`, newest first. The author and exercise come in as scalar
@@ -43,38 +32,70 @@ function kindParts(kind: Kind) {
  * page order and stops after the page, instead of joining, then sorting every session.
  */
 const sessionsOf = (kind: Kind) =>
-  sql`from ${kindParts(kind).table} s where s.author_id = (select author_id from e where kind = ${kind})
+  sql`from ${tableOf(kind)} s where s.author_id = (select author_id from e where kind = ${kind})
     and s.exercise_id = (select id from e)`;
 
+export interface ExercisePageRow {
+  userId: string | null;
+  hasLog: boolean;
+  /** Null when the log or the exercise is missing. */
+  kind: Kind | null;
+  /** The exercise's JSON without its closing brace: each item adds its session under a key. */
+  head: string | null;
+  total: number | null;
+  /** The page's items (API.md §7: the exercise with the session under `wlsessions`/`pasessions`), comma-joined. */
+  items: string | null;
+  /** The newest session as one such item. */
+  latest: string | null;
+}
+
 /**
- * The exercise page's whole answer as JSON text, built by PostgreSQL and sent as is: one page of
- * sessions (each wrapped with the exercise, API.md §7), the newest session, and the pagination.
- * The exercise's JSON is built once and spliced into every item as text. `body` is null when the
- * session, the log or the exercise is missing.
+ * The exercise page's parts, built by PostgreSQL from each session's stored JSON (decision 0008):
+ * only the exercise's own kind is read (the CASEs never run the other kind's subqueries), and
+ * on page 1 the newest session is the page's first item rather than a second probe.
+ * `exercisePageBody` frames them into the answer.
  */
 export const readExercisePage = defineStatement<
-  ScopeParams & { limit: number; offset: number; page: number },
-  { userId: string | null; hasLog: boolean; body: string | null }
+  ScopeParams & { limit: number; offset: number },
+  ExercisePageRow
 >('exercise_page', (p) => {
-  const items = (kind: Kind, limit: SQL, offset: SQL) => {
-    const wrapped = withKey(sql`x.json`, `${kind}s`, kindParts(kind).json('s'));
-    return sql`coalesce((select string_agg(${wrapped}, ',' order by ${newestFirst('s')}) from
-      (select s.* ${sessionsOf(kind)} order by ${newestFirst('s')} limit ${limit} offset ${offset}) s, x), '')`;
-  };
-  const page = (kind: Kind) => items(kind, sql`${p.limit}`, sql`${p.offset}`);
-  const latest = (kind: Kind) => items(kind, sql`1`, sql`0`);
+  const item = (kind: Kind) => sql`(select head from x) || ${sql.raw(`',"${kind}s":'`)} || s.api_json || '}'`;
+  const page = (kind: Kind) =>
+    sql`select ${item(kind)} as item, s.created_date, s.created_at, s.id ${sessionsOf(kind)}
+      order by ${newestFirst('s')} limit ${p.limit} offset ${p.offset}`;
+  const byKind = (wl: SQL, pa: SQL) =>
+    sql`case (select kind from x) when 'wlsession' then (${wl}) else (${pa}) end`;
+  const total = (kind: Kind) => sql`select count(*)::int ${sessionsOf(kind)}`;
+  const items = (cte: string) =>
+    sql`select string_agg(item, ',' order by ${newestFirst(cte)}) from ${sql.raw(cte)}`;
+  const latest = (kind: Kind, cte: string) =>
+    sql`case when ${p.offset}::bigint = 0 then (select item from ${sql.raw(cte)} order by ${newestFirst(cte)} limit 1)
+      else (select ${item(kind)} ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1) end`;
   return sql`with ${scopeCtes(p)},
-      x as materialized (select ${exerciseJson('e', sql`e.log_slug`)}::text as json from e),
-      t as materialized (select (select count(*)::int ${sessionsOf('wlsession')}) + (select count(*)::int ${sessionsOf('pasession')}) as n)
+      x as materialized (select left(${exerciseJson('e', sql`e.log_slug`)}::text, -1) as head, e.kind from e),
+      wl as materialized (${page('wlsession')}),
+      pa as materialized (${page('pasession')})
     select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
-      (select '{"exercise":' || x.json
-        || ',"exerciseAggregate":[' || ${page('wlsession')} || ']'
-        || ',"exerciseAggregatePa":[' || ${page('pasession')} || ']'
-        || ',"latestWlsession":[' || ${latest('wlsession')} || ']'
-        || ',"latestPasession":[' || ${latest('pasession')} || ']'
-        || ',"pagination":' || ${paginationJson(sql`t.n`, p.limit, p.page, ['totalWlPages', 'totalPaPages'])}::text
-        || '}' from x, t) as body`;
+      (select kind from x) as kind, (select head from x) as head,
+      ${byKind(total('wlsession'), total('pasession'))} as total,
+      ${byKind(items('wl'), items('pa'))} as items,
+      ${byKind(latest('wlsession', 'wl'), latest('pasession', 'pa'))} as latest`;
 });
+
+/** The exercise page's answer (API.md §7) from its parts: only the exercise's kind has items. */
+export function exercisePageBody(row: ExercisePageRow, page: number, limit: number): string {
+  const total = row.total ?? 0;
+  const pages = Math.ceil(total / limit);
+  const items = row.items ?? '';
+  const latest = row.latest ?? '';
+  const [wl, pa] = row.kind === 'wlsession' ? [items, ''] : ['', items];
+  const [latestWl, latestPa] = row.kind === 'wlsession' ? [latest, ''] : ['', latest];
+  return (
+    `{"exercise":${row.head}},"exerciseAggregate":[${wl}],"exerciseAggregatePa":[${pa}],` +
+    `"latestWlsession":[${latestWl}],"latestPasession":[${latestPa}],` +
+    `"pagination":{"totalWlPages":${pages},"totalPaPages":${pages},"page":${page},"limit":${limit},"total":${total}}}`
+  );
+}
 
 /** Every session of the exercise, oldest first, as chart points. */
 export const readProgress = defineStatement<ScopeParams, Scoped & { points: (WlPoint | PaPoint)[] }>(
@@ -98,7 +119,7 @@ const sessionBySlug = (kind: Kind) =>
     `${kind}_by_slug`,
     (p) =>
       sql`with ${scopeCtes(p)}
-        select ${scopeColumns}, (select ${kindParts(kind).json('s')} ${sessionsOf(kind)}
+        select ${scopeColumns}, (select ${sessionJson('s')} ${sessionsOf(kind)}
           and s.slug = ${p.slugSession}) as session`,
   );
 const bySlug = { wlsession: sessionBySlug('wlsession'), pasession: sessionBySlug('pasession') };

@@ -4,11 +4,11 @@ import type { Exercise } from '../../../contract/exercises';
 import { sessionVolumes, setVolume } from '../../../contract/metrics';
 import type { Wlsession, WlsessionValues } from '../../../contract/sessions';
 import type { Executor } from '../../db/client';
-import { wlsessions } from '../../db/schema';
+import { sessionColumns, wlsessions } from '../../db/schema';
 import { toIso } from '../../lib/timestamps';
 import { deleteSessionBySlug, freeSessionSlug, sessionScope } from './session-table';
 
-type Row = typeof wlsessions.$inferSelect;
+type Row = Omit<typeof wlsessions.$inferSelect, 'apiJson'>;
 
 function toWlsession(row: Row): Wlsession {
   return {
@@ -42,7 +42,7 @@ export function deriveWlsession(input: WlsessionValues) {
 
 export async function findWlsessionById(db: Executor, exercise: Exercise, id: string) {
   const rows = await db
-    .select()
+    .select(sessionColumns(wlsessions))
     .from(wlsessions)
     .where(and(scope(exercise), eq(wlsessions.id, id)))
     .limit(1);
@@ -65,7 +65,7 @@ export async function updateWlsession(
     .update(wlsessions)
     .set({ ...values, slug, updatedAt: sql`now()` })
     .where(and(scope(exercise), eq(wlsessions.id, current._id)))
-    .returning();
+    .returning(sessionColumns(wlsessions));
   return toWlsession(rows[0]);
 }
 
