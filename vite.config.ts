@@ -9,7 +9,15 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    {
+      // The static first screen in index.html shows the footer's year before React does.
+      name: 'shell-year',
+      transformIndexHtml: (html) => html.replace('%BUILD_YEAR%', String(new Date().getFullYear())),
+    },
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
