@@ -40,58 +40,72 @@ export interface ExercisePageRow {
   hasLog: boolean;
   /** Null when the log or the exercise is missing. */
   kind: Kind | null;
-  /** The exercise's JSON without its closing brace: each item adds its session under a key. */
-  head: string | null;
+  /** The exercise's JSON. */
+  exercise: string | null;
   total: number | null;
-  /** The page's items (API.md §7: the exercise with the session under `wlsessions`/`pasessions`), comma-joined. */
-  items: string | null;
-  /** The newest session as one such item. */
+  /** The page's sessions' JSON, newest first, separated by ITEM_SEPARATOR. */
+  sessions: string | null;
+  /** The newest session's JSON. */
   latest: string | null;
 }
 
 /**
- * The exercise page's parts, built by PostgreSQL from each session's stored JSON (decision 0008):
+ * A raw control character never occurs in JSON text (inside strings it is escaped), so it can
+ * separate the sessions' JSON in one text column.
+ */
+const ITEM_SEPARATOR = '\x1e';
+
+/**
+ * The exercise page's parts, read by PostgreSQL from each session's stored JSON (decision 0008):
  * only the exercise's own kind is read (the CASEs never run the other kind's subqueries), and
- * on page 1 the newest session is the page's first item rather than a second probe.
+ * on page 1 the newest session is the page's first rather than a second probe.
  * `exercisePageBody` frames them into the answer.
  */
 export const readExercisePage = defineStatement<
   ScopeParams & { limit: number; offset: number },
   ExercisePageRow
 >('exercise_page', (p) => {
-  const item = (kind: Kind) => sql`(select head from x) || ${sql.raw(`',"${kind}s":'`)} || s.api_json || '}'`;
   const page = (kind: Kind) =>
-    sql`select ${item(kind)} as item, s.created_date, s.created_at, s.id ${sessionsOf(kind)}
+    sql`select s.api_json, s.created_date, s.created_at, s.id ${sessionsOf(kind)}
       order by ${newestFirst('s')} limit ${p.limit} offset ${p.offset}`;
   const byKind = (wl: SQL, pa: SQL) =>
-    sql`case (select kind from x) when 'wlsession' then (${wl}) else (${pa}) end`;
+    sql`case (select kind from e) when 'wlsession' then (${wl}) else (${pa}) end`;
   const total = (kind: Kind) => sql`select count(*)::int ${sessionsOf(kind)}`;
-  const items = (cte: string) =>
-    sql`select string_agg(item, ',' order by ${newestFirst(cte)}) from ${sql.raw(cte)}`;
+  const sessions = (cte: string) =>
+    sql`select string_agg(api_json, chr(30) order by ${newestFirst(cte)}) from ${sql.raw(cte)}`;
   const latest = (kind: Kind, cte: string) =>
-    sql`case when ${p.offset}::bigint = 0 then (select item from ${sql.raw(cte)} order by ${newestFirst(cte)} limit 1)
-      else (select ${item(kind)} ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1) end`;
+    sql`case when ${p.offset}::bigint = 0 then (select api_json from ${sql.raw(cte)} order by ${newestFirst(cte)} limit 1)
+      else (select s.api_json ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1) end`;
   return sql`with ${scopeCtes(p)},
-      x as materialized (select left(${exerciseJson('e', sql`e.log_slug`)}::text, -1) as head, e.kind from e),
       wl as materialized (${page('wlsession')}),
       pa as materialized (${page('pasession')})
     select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
-      (select kind from x) as kind, (select head from x) as head,
+      (select kind from e) as kind, (select ${exerciseJson('e', sql`e.log_slug`)}::text from e) as exercise,
       ${byKind(total('wlsession'), total('pasession'))} as total,
-      ${byKind(items('wl'), items('pa'))} as items,
+      ${byKind(sessions('wl'), sessions('pa'))} as sessions,
       ${byKind(latest('wlsession', 'wl'), latest('pasession', 'pa'))} as latest`;
 });
 
-/** The exercise page's answer (API.md §7) from its parts: only the exercise's kind has items. */
+/**
+ * The exercise page's answer (API.md §7) from its parts. Each item is the exercise with one
+ * session under `wlsessions`/`pasessions`; only the exercise's own kind has items.
+ */
 export function exercisePageBody(row: ExercisePageRow, page: number, limit: number): string {
   const total = row.total ?? 0;
   const pages = Math.ceil(total / limit);
-  const items = row.items ?? '';
-  const latest = row.latest ?? '';
-  const [wl, pa] = row.kind === 'wlsession' ? [items, ''] : ['', items];
-  const [latestWl, latestPa] = row.kind === 'wlsession' ? [latest, ''] : ['', latest];
+  // The exercise's JSON with one more key: its text without the closing brace, then the pair.
+  const open = `${row.exercise?.slice(0, -1)},"${row.kind}s":`;
+  const items = (sessions: string | null) =>
+    sessions
+      ? sessions
+          .split(ITEM_SEPARATOR)
+          .map((session) => `${open}${session}}`)
+          .join(',')
+      : '';
+  const [wl, pa] = row.kind === 'wlsession' ? [items(row.sessions), ''] : ['', items(row.sessions)];
+  const [latestWl, latestPa] = row.kind === 'wlsession' ? [items(row.latest), ''] : ['', items(row.latest)];
   return (
-    `{"exercise":${row.head}},"exerciseAggregate":[${wl}],"exerciseAggregatePa":[${pa}],` +
+    `{"exercise":${row.exercise},"exerciseAggregate":[${wl}],"exerciseAggregatePa":[${pa}],` +
     `"latestWlsession":[${latestWl}],"latestPasession":[${latestPa}],` +
     `"pagination":{"totalWlPages":${pages},"totalPaPages":${pages},"page":${page},"limit":${limit},"total":${total}}}`
   );
