@@ -18,5 +18,7 @@ export function sendPrebuiltJson(reply: FastifyReply, schema: z.ZodType, body: s
       throw new Error(`Prebuilt answer does not match its schema exactly: ${body.slice(0, 500)}`);
     }
   }
-  return reply.type('application/json; charset=utf-8').send(body);
+  // As bytes: a string would be measured twice (content-length, then the compressor's size check)
+  // and encoded to UTF-8 a third time before compression.
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(body));
 }
