@@ -20,7 +20,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = MIGRATIONS_DIR;
 /** Any constant works: it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 72_410_913;
 
@@ -43,7 +42,7 @@ async function openPostgres(url: string): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder });
+    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
@@ -62,7 +61,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const client = inMemory ? new PGlite() : new PGlite(path.join(dataDir, 'pglite'));
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
     registerStatementRunner(db, await pgliteStatementRunner(client));
     return {
       db,

@@ -12,7 +12,7 @@ import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import { findLogBySlug, touchLog } from '../logs/logs.repository';
 import { assertScope, findScope } from '../sessions/session-scope';
 import { exercisePageBody, readExercisePage, readProgress } from '../sessions/sessions.reads';
-import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
+import { requireTokenHash } from '../../plugins/auth';
 import { sendPrebuiltJson } from '../../lib/prebuilt-json';
 import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
 
@@ -120,9 +120,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
           limit,
           offset: (page - 1) * limit,
         });
-        assertSignedIn(row.userId);
-        if (!row.hasLog) throw notFound('Log');
-        if (!row.kind) throw notFound('Exercise');
+        assertScope(row);
         return sendPrebuiltJson(reply, exercisePage, exercisePageBody(row, page, limit));
       },
     );

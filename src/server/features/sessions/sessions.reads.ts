@@ -35,9 +35,7 @@ const sessionsOf = (kind: Kind) =>
   sql`from ${tableOf(kind)} s where s.author_id = (select author_id from e where kind = ${kind})
     and s.exercise_id = (select id from e)`;
 
-export interface ExercisePageRow {
-  userId: string | null;
-  hasLog: boolean;
+export interface ExercisePageRow extends Scoped {
   /** Null when the log or the exercise is missing. */
   kind: Kind | null;
   /** The exercise's JSON. */
@@ -79,8 +77,7 @@ export const readExercisePage = defineStatement<
   return sql`with ${scopeCtes(p)},
       wl as materialized (${page('wlsession')}),
       pa as materialized (${page('pasession')})
-    select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
-      (select kind from e) as kind, (select ${exerciseJson('e', sql`e.log_slug`)}::text from e) as exercise,
+    select ${scopeColumns}, (select kind from e) as kind, (select ${exerciseJson('e', sql`e.log_slug`)}::text from e) as exercise,
       ${byKind(total('wlsession'), total('pasession'))} as total,
       ${byKind(sessions('wl'), sessions('pa'))} as sessions,
       ${byKind(latest('wlsession', 'wl'), latest('pasession', 'pa'))} as latest`;
