@@ -4,14 +4,14 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from './root.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_BUNDLE = path.join(root, 'dist/server/main.mjs');
+export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
 
 export async function buildServer() {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
     outfile: SERVER_BUNDLE,
     bundle: true,
     platform: 'node',

@@ -3,11 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { buildServer, SERVER_BUNDLE } from './build-server.mjs';
+import { ROOT } from './root.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const at = (...parts) => path.join(root, ...parts);
+const at = (...parts) => path.join(ROOT, ...parts);
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -40,7 +40,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && hasWeb && isStale(webIndex, webSources
   console.log('Building the web app (first start, or its sources changed)…');
   const vite = at('node_modules/vite/bin/vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: root,
+    cwd: ROOT,
     stdio: 'inherit',
   });
   if (result.status !== 0) {
