@@ -58,6 +58,7 @@ export function formatTable(rows: Row[]): string {
     '× floor',
     'server CPU ms/req',
     'DB CPU ms/req',
+    'client CPU ms/req',
     'bad',
   ];
   const body = rows.map((r) => {
@@ -76,6 +77,7 @@ export function formatTable(rows: Row[]): string {
       r.ratio === undefined ? (r.floor ?? '—') : `${r.ratio.toFixed(2)} (${r.floor})`,
       perRequest(res?.cpu.server),
       perRequest(res?.cpu.db),
+      perRequest(res?.cpu.client),
       r.error ? `error: ${r.error}` : bad ? String(bad) : '0',
     ];
   });

@@ -5,7 +5,8 @@
  * the budgets of issue 4. See docs/benchmarks.md.
  *
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
- *          --seconds=S, --no-web, --no-lighthouse, --lighthouse (in quick mode).
+ *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
+ *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
  * Env: BENCH_DATABASE_URL (default postgres://workout:workout@127.0.0.1:5432/workout_bench;
  *      the database is dropped and recreated).
  */
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../src/server/lib/passwords';
+import { skipResponseBodies } from './autocannon-bodies';
 import {
   BENCH_PASSWORD,
   exercisePath,
@@ -64,6 +66,8 @@ const settings = {
   connections: 50,
   web: !flag('no-web'),
   lighthouse: quick ? flag('lighthouse') : !flag('no-lighthouse'),
+  /** autocannon's default: every response body decoded into a string (bench/autocannon-bodies.ts). */
+  keepBodies: flag('keep-bodies'),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://workout:workout@127.0.0.1:5432/workout_bench',
 };
 
@@ -548,12 +552,14 @@ async function webPhase(database: { url: string }) {
 }
 
 async function main() {
+  if (!settings.keepBodies) skipResponseBodies();
   say(
     `${quick ? 'QUICK mode (small scales, short runs: indicative only)' : 'FULL mode'}; ` +
       `engines ${settings.engines.join(', ')}; scales ${settings.scales.map(scaleLabel).join(', ')} sessions` +
       (settings.engines.includes('pglite') ? `; PGlite at ${scaleLabel(settings.pgliteScale)}` : '') +
       `; ${settings.seconds} s per run at ${settings.connections} connections` +
-      `; web ${settings.web ? (settings.lighthouse ? 'JS size + Lighthouse' : 'JS size, no Lighthouse') : 'off'}`,
+      `; web ${settings.web ? (settings.lighthouse ? 'JS size + Lighthouse' : 'JS size, no Lighthouse') : 'off'}` +
+      (settings.keepBodies ? '; autocannon keeps response bodies' : ''),
   );
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   if (settings.engines.includes('postgres')) await postgresPhase(passwordHash);
@@ -574,9 +580,10 @@ async function main() {
     ? `QUICK mode: scales ${settings.scales.map(scaleLabel).join(' and ')} (not 10k/1M), ${settings.seconds} s runs` +
       `, ${settings.engines.join(' + ')} only; budgets are indicative, the exit code ignores them`
     : `FULL mode: ${settings.seconds} s runs at ${settings.connections} connections`;
+  const bodies = settings.keepBodies ? ' (--keep-bodies: autocannon decoded every response body)' : '';
   const out = [
     '',
-    title,
+    title + bodies,
     `app server RSS idle after start-up: ${Object.entries(idleRss)
       .map(([engine, mb]) => `${mb} MB on ${engine}`)
       .join(', ')}`,
