@@ -10,6 +10,14 @@ const echo = defineStatement<{ text: string; n: number }, { text: string; n: num
   (p) => sql`select ${p.text}::text as text, ${p.n}::float8 as n, ${p.text} = ${p.text} as same`,
 );
 
+// Reads its own plan counters: the execution in progress is already counted.
+const planCounts = defineStatement<{ n: number }, { generic: number; custom: number }>(
+  'test_plan_counts',
+  (p) =>
+    sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+      where name = 'test_plan_counts' and ${p.n}::int = ${p.n}::int`,
+);
+
 const HOSTILE = [
   "it's",
   "''; drop table users; --",
@@ -50,6 +58,16 @@ describe('statements', () => {
 
   it('refuse a NUL character with the database error code the error handler answers as 400', async () => {
     await expect(echo(database.db, { text: 'a\u0000b', n: 1 })).rejects.toMatchObject({ code: '22021' });
+  });
+
+  it('run on their generic plan from the first call, never planned again per call (decision 0010)', async () => {
+    // Under PostgreSQL's default (plan_cache_mode = auto) the first 5 calls on a connection are
+    // planned each time, and later ones too when the custom plans look cheaper.
+    for (let n = 0; n < 8; n += 1) {
+      const row = await planCounts(database.db, { n });
+      expect(row.custom).toBe(0);
+      expect(row.generic).toBeGreaterThan(0);
+    }
   });
 
   it('refuse a transaction handle: each statement is atomic on its own', async () => {
