@@ -40,22 +40,27 @@ export const paginationJson = (total: SQL, limit: Placeholder, page: Placeholder
  */
 export const sessionJson = (a: string) => sql`${sql.raw(a)}.api_json::json`;
 
-/** The signed-in user's id from the session cookie's hash: the first CTE of every one-trip read. */
+/** The signed-in user's id from the session cookie's hash: the first CTE of the log reads. */
 export const meCte = (tokenHash: SQL | Placeholder) =>
   sql`me as (select s.user_id as id from auth_sessions s where s.token_hash = ${tokenHash} and s.expires_at > now())`;
 
 /**
- * The session's user (`me`), the log named `slugLog` under them (`l`) and its exercise named
- * `slugExercise` (`e`, with the log's slug as `log_slug`): the scope of every one-trip statement
- * under an exercise. Each is empty when missing, so the statement can tell 401 from each 404.
+ * The FROM clause of every one-trip statement under an exercise: the session's row (`me`, whose
+ * `user_id` is the signed-in user), the log named `slugLog` under them (`l`) and its exercise
+ * named `slugExercise` (`e`). Each lookup is one probe of a unique index, so this is always
+ * exactly one row, with nulls from the first missing level on: `scopeColumns` then tells 401
+ * from each 404. Joins rather than one CTE per level: the plan is a short chain of index scans
+ * instead of a CTE scan per reference, which PostgreSQL sets up again on every execution (≈ 15 %
+ * less database CPU per exercise page under load, decision 0010).
  */
-export const scopeCtes = (p: { tokenHash: Placeholder; slugLog: Placeholder; slugExercise: Placeholder }) =>
-  sql`${meCte(p.tokenHash)},
-    l as (select id, author_id, slug from logs where author_id = (select id from me) and slug = ${p.slugLog}),
-    e as (
-      select e.*, l.slug as log_slug from exercises e join l on e.author_id = l.author_id and e.log_id = l.id
-      where e.slug = ${p.slugExercise}
-    )`;
+export const scopeJoins = (p: { tokenHash: Placeholder; slugLog: Placeholder; slugExercise: Placeholder }) =>
+  sql`(select 1) one
+    left join auth_sessions me on me.token_hash = ${p.tokenHash} and me.expires_at > now()
+    left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}
+    left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.slug = ${p.slugExercise}`;
+
+/** What `assertScope` reads from a `scopeJoins` row. */
+export const scopeColumns = sql`me.user_id as "userId", l.id is not null as "hasLog", e.id is not null as "hasExercise"`;
 
 /**
  * JSON text of `object` (a json_build_object whose text ends in `}`) with one more `"key": value`

@@ -30,6 +30,15 @@ export function defineStatement<P extends object, Row>(
   name: string,
   build: (p: Placeholders<P>) => SQL,
 ): (db: object, values: P) => Promise<Row> {
+  const run = defineRowsStatement<P, Row>(name, build);
+  return async (db, values) => (await run(db, values))[0];
+}
+
+/** As `defineStatement`, for a statement that answers one row per item (a page's sessions). */
+export function defineRowsStatement<P extends object, Row>(
+  name: string,
+  build: (p: Placeholders<P>) => SQL,
+): (db: object, values: P) => Promise<Row[]> {
   if (!/^[a-z][a-z0-9_]*$/.test(name) || names.has(name)) {
     throw new Error(`Statement name must be a unique lower_snake_case identifier: ${name}`);
   }
@@ -50,7 +59,7 @@ export function defineStatement<P extends object, Row>(
       compiled.text,
       fillPlaceholders(compiled.params, values as Record<string, unknown>),
     );
-    return rows[0] as Row;
+    return rows as Row[];
   };
 }
 

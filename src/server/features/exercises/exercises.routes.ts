@@ -113,15 +113,15 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { limit, page } = request.query;
         const { slugLog, slugExercise } = request.params;
-        const row = await readExercisePage(db, {
+        const rows = await readExercisePage(db, {
           tokenHash: requireTokenHash(request),
           slugLog: normalizeSlugParam(slugLog),
           slugExercise: normalizeSlugParam(slugExercise),
           limit,
           offset: (page - 1) * limit,
         });
-        assertScope(row);
-        return sendPrebuiltJson(reply, exercisePage, exercisePageBody(row, page, limit));
+        assertScope(rows[0]);
+        return sendPrebuiltJson(reply, exercisePage, exercisePageBody(rows, page, limit));
       },
     );
 

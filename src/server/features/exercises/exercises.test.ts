@@ -180,10 +180,22 @@ describe('GET /api/logs/:slugLog/exercises/:slugExercise', () => {
     // "Latest" is the newest session whatever page is shown.
     expect(second.latestWlsession).toEqual([{ ...body.exercise, wlsessions: sessions[12] }]);
 
+    // A page in the middle: its own slice, in order, and still the newest session as "latest".
+    const middle = (await call(t.app, 'GET', `${url}?limit=5&page=2`, { cookie })).json();
+    expect(middle.exerciseAggregate.map((i: { wlsessions: { _id: string } }) => i.wlsessions._id)).toEqual(
+      sessions
+        .slice(3, 8)
+        .reverse()
+        .map((s) => s._id),
+    );
+    expect(middle.exerciseAggregate[0]).toEqual({ ...body.exercise, wlsessions: sessions[7] });
+    expect(middle.latestWlsession).toEqual([{ ...body.exercise, wlsessions: sessions[12] }]);
+    expect(middle.pagination).toEqual({ totalWlPages: 3, totalPaPages: 3, page: 2, limit: 5, total: 13 });
+
     const past = (await call(t.app, 'GET', `${url}?page=9`, { cookie })).json();
     expect(past.exerciseAggregate).toEqual([]);
     expect(past.pagination).toEqual({ totalWlPages: 2, totalPaPages: 2, page: 9, limit: 12, total: 13 });
-    expect(past.latestWlsession).toHaveLength(1);
+    expect(past.latestWlsession).toEqual([{ ...body.exercise, wlsessions: sessions[12] }]);
 
     const clamped = (await call(t.app, 'GET', `${url}?limit=0&page=-1`, { cookie })).json();
     expect(clamped.pagination).toEqual({ totalWlPages: 13, totalPaPages: 13, page: 1, limit: 1, total: 13 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
 import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
-import { scopeCtes, sessionJson } from '../../db/json';
+import { scopeColumns, scopeJoins, sessionJson } from '../../db/json';
 import { defineStatement } from '../../db/statement';
 import { derivePasession } from './pasessions.repository';
 import { deriveWlsession } from './wlsessions.repository';
@@ -67,9 +67,9 @@ const createStatement = (kind: SessionKind) =>
       COLUMNS[kind].map((c) => (c === 'sets' ? sql`${p[c]}::jsonb` : sql`${p[c]}`)),
       sql`, `,
     );
-    return sql`with ${scopeCtes(p)},
+    return sql`with sc as (select ${scopeColumns}, e.id, e.author_id, e.kind from ${scopeJoins(p)}),
       taken as (
-        select s.slug from ${table} s join e on s.author_id = e.author_id and s.exercise_id = e.id
+        select s.slug from ${table} s join sc on s.author_id = sc.author_id and s.exercise_id = sc.id
         where s.slug = ${p.date} or s.slug like ${p.datePattern}
       ),
       pick as (
@@ -80,8 +80,8 @@ const createStatement = (kind: SessionKind) =>
       ),
       ins as (
         insert into ${table} (id, author_id, exercise_id, slug, created_date, ${columns})
-        select ${p.id}, e.author_id, e.id, pick.slug, ${p.date}, ${values}
-        from e, pick where e.kind = ${kind}
+        select ${p.id}, sc.author_id, sc.id, pick.slug, ${p.date}, ${values}
+        from sc, pick where sc.kind = ${kind}
         returning *
       ),
       touch_exercise as (
@@ -93,8 +93,7 @@ const createStatement = (kind: SessionKind) =>
       touch_log as (
         update logs x set active_at = now() from touch_exercise t where x.author_id = t.author_id and x.id = t.log_id
       )
-      select (select id from me) as "userId", exists (select 1 from l) as "hasLog",
-        (select kind from e) as kind, (select ${sessionJson('ins')} from ins) as session`;
+      select sc."userId", sc."hasLog", sc.kind, (select ${sessionJson('ins')} from ins) as session from sc`;
   });
 const statements = { wlsession: createStatement('wlsession'), pasession: createStatement('pasession') };
 

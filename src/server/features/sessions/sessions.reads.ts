@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
-import { exerciseJson, scopeCtes, sessionJson } from '../../db/json';
-import { defineStatement } from '../../db/statement';
+import { exerciseJson, scopeColumns, scopeJoins, sessionJson } from '../../db/json';
+import { defineRowsStatement, defineStatement } from '../../db/statement';
 
 // One statement per page: session check, log and exercise lookups, then the sessions (see db/json.ts).
 
@@ -17,92 +17,87 @@ interface Scoped {
   hasExercise: boolean;
 }
 
-const scopeColumns = sql`(select id from me) as "userId", exists (select 1 from l) as "hasLog",
-  exists (select 1 from e) as "hasExercise"`;
-
 const newestFirst = (t: string) => sql.raw(`${t}.created_date desc, ${t}.created_at desc, ${t}.id desc`);
 const oldestFirst = (t: string) => sql.raw(`${t}.created_date, ${t}.created_at, ${t}.id`);
 
 type Kind = 'wlsession' | 'pasession';
+const KINDS: Kind[] = ['wlsession', 'pasession'];
 const tableOf = (kind: Kind) => sql.raw(kind === 'wlsession' ? 'wlsessions' : 'pasessions');
 
 /**
- * The exercise's sessions of `kind`, newest first. The author and exercise come in as scalar
- * subqueries (parameters of the plan), so PostgreSQL walks the (author, exercise, date) index in
- * page order and stops after the page, instead of joining, then sorting every session.
+ * The exercise's sessions of `kind`, correlated with the scope's `e`: PostgreSQL walks the
+ * (author, exercise, date) index in page order and stops after the page. Empty unless the
+ * exercise records `kind`, so a plan holds both kinds but only runs the exercise's own.
  */
 const sessionsOf = (kind: Kind) =>
-  sql`from ${tableOf(kind)} s where s.author_id = (select author_id from e where kind = ${kind})
-    and s.exercise_id = (select id from e)`;
+  sql`from ${tableOf(kind)} s where e.kind = ${kind} and s.author_id = e.author_id and s.exercise_id = e.id`;
 
+/** `value(kind)` for the exercise's own kind; the other kind's subquery never runs. */
+const byKind = (value: (kind: Kind) => SQL) =>
+  sql`case e.kind ${sql.join(
+    KINDS.map((kind) => sql`when ${kind} then (${value(kind)})`),
+    sql` `,
+  )} end`;
+
+/** One row per session of the page (at least one row: the scope, with `n` null on an empty page). */
 export interface ExercisePageRow extends Scoped {
-  /** Null when the log or the exercise is missing. */
   kind: Kind | null;
-  /** The exercise's JSON. */
+  /** The session's place in the exercise, newest first: offset + 1 … offset + limit. */
+  n: number | null;
+  /** The session's JSON (decision 0008). */
+  session: string | null;
+  /** On the page's first row only: the exercise's JSON, its session count, and after page 1 its newest session. */
   exercise: string | null;
   total: number | null;
-  /** The page's sessions' JSON, newest first, separated by ITEM_SEPARATOR. */
-  sessions: string | null;
-  /** The newest session's JSON. */
   latest: string | null;
 }
 
 /**
- * A raw control character never occurs in JSON text (inside strings it is escaped), so it can
- * separate the sessions' JSON in one text column.
+ * The exercise page, read from each session's stored JSON (decision 0008) as one row per
+ * session: a short plan that PostgreSQL sets up quickly on every execution (decision 0010).
+ * `row_number()` numbers the sessions in index order, so the page's order is explicit rather
+ * than a property of the plan. The parts said once per page come only with its first row; on
+ * page 1 the newest session is that row's own. `exercisePageBody` frames the answer.
  */
-const ITEM_SEPARATOR = '\x1e';
-
-/**
- * The exercise page's parts, read by PostgreSQL from each session's stored JSON (decision 0008):
- * only the exercise's own kind is read (the CASEs never run the other kind's subqueries), and
- * on page 1 the newest session is the page's first rather than a second probe.
- * `exercisePageBody` frames them into the answer.
- */
-export const readExercisePage = defineStatement<
+export const readExercisePage = defineRowsStatement<
   ScopeParams & { limit: number; offset: number },
   ExercisePageRow
 >('exercise_page', (p) => {
   const page = (kind: Kind) =>
-    sql`select s.api_json, s.created_date, s.created_at, s.id ${sessionsOf(kind)}
-      order by ${newestFirst('s')} limit ${p.limit} offset ${p.offset}`;
-  const byKind = (wl: SQL, pa: SQL) =>
-    sql`case (select kind from e) when 'wlsession' then (${wl}) else (${pa}) end`;
-  const total = (kind: Kind) => sql`select count(*)::int ${sessionsOf(kind)}`;
-  const sessions = (cte: string) =>
-    sql`select string_agg(api_json, chr(30) order by ${newestFirst(cte)}) from ${sql.raw(cte)}`;
-  const latest = (kind: Kind, cte: string) =>
-    sql`case when ${p.offset}::bigint = 0 then (select api_json from ${sql.raw(cte)} order by ${newestFirst(cte)} limit 1)
-      else (select s.api_json ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1) end`;
-  return sql`with ${scopeCtes(p)},
-      wl as materialized (${page('wlsession')}),
-      pa as materialized (${page('pasession')})
-    select ${scopeColumns}, (select kind from e) as kind, (select ${exerciseJson('e', sql`e.log_slug`)}::text from e) as exercise,
-      ${byKind(total('wlsession'), total('pasession'))} as total,
-      ${byKind(sessions('wl'), sessions('pa'))} as sessions,
-      ${byKind(latest('wlsession', 'wl'), latest('pasession', 'pa'))} as latest`;
+    sql`(select (row_number() over (order by ${newestFirst('s')}))::int as n, s.api_json ${sessionsOf(kind)}
+      order by ${newestFirst('s')} limit ${p.limit} offset ${p.offset})`;
+  const onFirstRow = (value: SQL) =>
+    sql`case when p.n is null or p.n = ${p.offset}::bigint + 1 then ${value} end`;
+  const newest = (kind: Kind) =>
+    sql`select s.api_json ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1`;
+  return sql`select ${scopeColumns}, e.kind, p.n, p.api_json as session,
+      ${onFirstRow(sql`(${exerciseJson('e', sql`l.slug`)})::text`)} as exercise,
+      ${onFirstRow(byKind((kind) => sql`select count(*)::int ${sessionsOf(kind)}`))} as total,
+      ${onFirstRow(sql`case when ${p.offset}::bigint > 0 then ${byKind(newest)} end`)} as latest
+    from ${scopeJoins(p)}
+    left join lateral (${page('wlsession')} union all ${page('pasession')}) p on true`;
 });
 
 /**
- * The exercise page's answer (API.md §7) from its parts. Each item is the exercise with one
+ * The exercise page's answer (API.md §7) from its rows. Each item is the exercise with one
  * session under `wlsessions`/`pasessions`; only the exercise's own kind has items.
  */
-export function exercisePageBody(row: ExercisePageRow, page: number, limit: number): string {
-  const total = row.total ?? 0;
+export function exercisePageBody(rows: ExercisePageRow[], page: number, limit: number): string {
+  const first = rows.find((row) => row.exercise !== null) ?? rows[0];
+  const sessions = rows
+    .filter((row) => row.session !== null)
+    .sort((a, b) => (a.n ?? 0) - (b.n ?? 0))
+    .map((row) => row.session as string);
+  const total = first.total ?? 0;
   const pages = Math.ceil(total / limit);
+  const latest = page === 1 ? sessions.slice(0, 1) : first.latest === null ? [] : [first.latest];
   // The exercise's JSON with one more key: its text without the closing brace, then the pair.
-  const open = `${row.exercise?.slice(0, -1)},"${row.kind}s":`;
-  const items = (sessions: string | null) =>
-    sessions
-      ? sessions
-          .split(ITEM_SEPARATOR)
-          .map((session) => `${open}${session}}`)
-          .join(',')
-      : '';
-  const [wl, pa] = row.kind === 'wlsession' ? [items(row.sessions), ''] : ['', items(row.sessions)];
-  const [latestWl, latestPa] = row.kind === 'wlsession' ? [items(row.latest), ''] : ['', items(row.latest)];
+  const open = `${first.exercise?.slice(0, -1)},"${first.kind}s":`;
+  const items = (list: string[]) => list.map((session) => `${open}${session}}`).join(',');
+  const [wl, pa] = first.kind === 'wlsession' ? [items(sessions), ''] : ['', items(sessions)];
+  const [latestWl, latestPa] = first.kind === 'wlsession' ? [items(latest), ''] : ['', items(latest)];
   return (
-    `{"exercise":${row.exercise},"exerciseAggregate":[${wl}],"exerciseAggregatePa":[${pa}],` +
+    `{"exercise":${first.exercise},"exerciseAggregate":[${wl}],"exerciseAggregatePa":[${pa}],` +
     `"latestWlsession":[${latestWl}],"latestPasession":[${latestPa}],` +
     `"pagination":{"totalWlPages":${pages},"totalPaPages":${pages},"page":${page},"limit":${limit},"total":${total}}}`
   );
@@ -112,26 +107,24 @@ export function exercisePageBody(row: ExercisePageRow, page: number, limit: numb
 export const readProgress = defineStatement<ScopeParams, Scoped & { points: (WlPoint | PaPoint)[] }>(
   'exercise_progress',
   (p) =>
-    sql`with ${scopeCtes(p)}
-      select ${scopeColumns}, coalesce(
-        (select json_agg(json_build_object('createdDate', to_char(s.created_date, 'YYYY-MM-DD'),
+    sql`select ${scopeColumns}, coalesce(${byKind((kind) =>
+      kind === 'wlsession'
+        ? sql`select json_agg(json_build_object('createdDate', to_char(s.created_date, 'YYYY-MM-DD'),
             'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume)
-            order by ${oldestFirst('s')})
-          ${sessionsOf('wlsession')}),
-        (select json_agg(json_build_object('createdDate', to_char(s.created_date, 'YYYY-MM-DD'),
+            order by ${oldestFirst('s')}) ${sessionsOf(kind)}`
+        : sql`select json_agg(json_build_object('createdDate', to_char(s.created_date, 'YYYY-MM-DD'),
             'pace', s.pace_minutes + s.pace_seconds / 60.0, 'speed', s.speed)
-            order by ${oldestFirst('s')})
-          ${sessionsOf('pasession')}),
-        '[]'::json) as points`,
+            order by ${oldestFirst('s')}) ${sessionsOf(kind)}`,
+    )}, '[]'::json) as points
+    from ${scopeJoins(p)}`,
 );
 
 const sessionBySlug = (kind: Kind) =>
   defineStatement<ScopeParams & { slugSession: string }, Scoped & { session: unknown }>(
     `${kind}_by_slug`,
     (p) =>
-      sql`with ${scopeCtes(p)}
-        select ${scopeColumns}, (select ${sessionJson('s')} ${sessionsOf(kind)}
-          and s.slug = ${p.slugSession}) as session`,
+      sql`select ${scopeColumns}, (select ${sessionJson('s')} ${sessionsOf(kind)} and s.slug = ${p.slugSession}) as session
+        from ${scopeJoins(p)}`,
   );
 const bySlug = { wlsession: sessionBySlug('wlsession'), pasession: sessionBySlug('pasession') };
 
