@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import { MIGRATIONS_DIR } from '../paths';
 import { lockDataDir } from './lock';
 import { schema } from './schema';
@@ -28,7 +29,7 @@ export interface Database {
  * of lookups by key, for which the generic plan is the right one; unnamed queries (drizzle's)
  * are planned per call whatever this says.
  */
-const GENERIC_PLANS = 'set plan_cache_mode = force_generic_plan';
+const PLAN_CACHE_MODE = 'force_generic_plan';
 
 /** Any constant works: it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 72_410_913;
@@ -44,14 +45,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // A SET when each connection opens, rather than a startup option: options in DATABASE_URL would
-  // replace ours. The pool emits 'connect' before handing the client out, and a client runs its
-  // queries in order, so this precedes every statement. It can only fail on a broken connection
-  // (the setting exists since PostgreSQL 12, which the migrations need), whose next query fails too.
-  pool.on('connect', (client) => {
-    client.query(GENERIC_PLANS).catch(() => undefined);
-  });
+  // As a startup option, so it holds before any statement. Parsed with pg's own parser, because
+  // with `connectionString` the URL's parameters replace the config's: any `options` in
+  // DATABASE_URL (a search_path, say) would drop ours. Here ours is added to them.
+  const config = parseIntoClientConfig(url);
+  const options = [config.options, `-c plan_cache_mode=${PLAN_CACHE_MODE}`].filter(Boolean).join(' ');
+  const pool = new pg.Pool({ ...config, options, max: 10 });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // pg prepares a named statement once per connection and reuses its plan.
   registerStatementRunner(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
@@ -108,7 +107,7 @@ async function pgliteStatementRunner(client: PGliteClient): Promise<StatementRun
     "select current_setting('standard_conforming_strings') as on",
   );
   if (rows[0]?.on !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
-  await client.exec(GENERIC_PLANS);
+  await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const prepared = new Map<string, Promise<unknown>>();
   return async (name, text, values) => {
     let ready = prepared.get(name);

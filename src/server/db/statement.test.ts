@@ -70,6 +70,20 @@ describe('statements', () => {
     }
   });
 
+  it.runIf(process.env.DATABASE_URL)('keep the options DATABASE_URL sets, beside their own', async () => {
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const other = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+    try {
+      const { rows } = await other.db.execute(
+        sql`select current_setting('statement_timeout') as timeout, current_setting('plan_cache_mode') as plans`,
+      );
+      expect(rows[0]).toEqual({ timeout: '4321ms', plans: 'force_generic_plan' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuse a transaction handle: each statement is atomic on its own', async () => {
     await expect(database.db.transaction((tx) => echo(tx, { text: 'x', n: 1 }))).rejects.toThrow(
       /opened database/,
