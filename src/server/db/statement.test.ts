@@ -75,9 +75,9 @@ describe('statements', () => {
     url.searchParams.set('options', '-c statement_timeout=4321');
     const other = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
     try {
-      const { rows } = await other.db.execute(
+      const { rows } = (await other.db.execute(
         sql`select current_setting('statement_timeout') as timeout, current_setting('plan_cache_mode') as plans`,
-      );
+      )) as unknown as { rows: Record<string, string>[] };
       expect(rows[0]).toEqual({ timeout: '4321ms', plans: 'force_generic_plan' });
     } finally {
       await other.close();
