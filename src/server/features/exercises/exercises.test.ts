@@ -220,6 +220,48 @@ describe('GET /api/logs/:slugLog/exercises/:slugExercise', () => {
     expect(body.pagination).toEqual({ totalWlPages: 1, totalPaPages: 1, page: 1, limit: 12, total: 2 });
   });
 
+  it('answers the page of whichever kind the exercise now is, at the same address', async () => {
+    // The page runs one statement per kind and guesses the kind from what the address was last
+    // time (pace-hints.ts): a guess gone stale must cost time, never a wrong answer.
+    const { cookie, log } = await userWithLog();
+    const page = async (exercise: Exercise) =>
+      (await call(t.app, 'GET', exerciseUrl(log.slugLog, exercise.slugExercise), { cookie })).json();
+    const remake = async (old: Exercise, session: 'wlsession' | 'pasession') => {
+      const url = `${exercisesUrl(log.slugLog)}/${encodeURIComponent(old.slugExercise)}`;
+      expect((await call(t.app, 'DELETE', url, { cookie })).statusCode).toBe(200);
+      return createExercise(t.app, cookie, log.slugLog, { title: 'Intervals', session });
+    };
+
+    const pace = await createExercise(t.app, cookie, log.slugLog, {
+      title: 'Intervals',
+      session: 'pasession',
+    });
+    const run = await createPasession(t.app, cookie, pace, { createdDate: '2026-04-01' });
+    for (let visit = 0; visit < 2; visit += 1) {
+      const body = await page(pace);
+      expect(body.exercise).toEqual(pace);
+      expect(body.exerciseAggregatePa).toEqual([{ ...pace, pasessions: run }]);
+      expect(body.exerciseAggregate).toEqual([]);
+    }
+
+    const weights = await remake(pace, 'wlsession');
+    expect(weights.slugExercise).toBe(pace.slugExercise);
+    const lift = await createWlsession(t.app, cookie, weights, { createdDate: '2026-04-02' });
+    const body = await page(weights);
+    expect(body.exercise).toEqual(weights);
+    expect(body.exerciseAggregate).toEqual([{ ...weights, wlsessions: lift }]);
+    expect(body.latestWlsession).toEqual([{ ...weights, wlsessions: lift }]);
+    expect(body.exerciseAggregatePa).toEqual([]);
+    expect(body.pagination).toMatchObject({ totalWlPages: 1, total: 1 });
+
+    const paceAgain = await remake(weights, 'pasession');
+    const empty = await page(paceAgain);
+    expect(empty.exercise).toEqual(paceAgain);
+    expect(empty.exerciseAggregate).toEqual([]);
+    expect(empty.exerciseAggregatePa).toEqual([]);
+    expect(empty.pagination).toMatchObject({ totalPaPages: 0, total: 0 });
+  });
+
   it('answers empty lists and no latest session for a new exercise', async () => {
     const { cookie, log } = await userWithLog();
     const exercise = await createExercise(t.app, cookie, log.slugLog);

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { exerciseJson, scopeColumns, scopeJoins, sessionJson } from '../../db/json';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
+import { PaceHints } from './pace-hints';
 
 // One statement per page: session check, log and exercise lookups, then the sessions (see db/json.ts).
 
@@ -26,11 +27,12 @@ const tableOf = (kind: Kind) => sql.raw(kind === 'wlsession' ? 'wlsessions' : 'p
 
 /**
  * The exercise's sessions of `kind`, correlated with the scope's `e`: PostgreSQL walks the
- * (author, exercise, date) index in page order and stops after the page. Empty unless the
- * exercise records `kind`, so a plan holds both kinds but only runs the exercise's own.
+ * (author, exercise, date) index in page order and stops after the page. An exercise's sessions
+ * are all in its own kind's table (writes refuse the other kind), so for the other kind this is
+ * simply empty.
  */
 const sessionsOf = (kind: Kind) =>
-  sql`from ${tableOf(kind)} s where e.kind = ${kind} and s.author_id = e.author_id and s.exercise_id = e.id`;
+  sql`from ${tableOf(kind)} s where s.author_id = e.author_id and s.exercise_id = e.id`;
 
 /** `value(kind)` for the exercise's own kind; the other kind's subquery never runs. */
 const byKind = (value: (kind: Kind) => SQL) =>
@@ -53,30 +55,50 @@ export interface ExercisePageRow extends Scoped {
 }
 
 /**
- * The exercise page, read from each session's stored JSON (decision 0008) as one row per
- * session: a short plan that PostgreSQL sets up quickly on every execution (decision 0010).
- * `row_number()` numbers the sessions in index order, so the page's order is explicit rather
- * than a property of the plan. The parts said once per page come only with its first row; on
- * page 1 the newest session is that row's own. `exercisePageBody` frames the answer.
+ * The exercise page of a `kind` exercise, read from each session's stored JSON (decision 0008)
+ * as one row per session: a short plan that PostgreSQL sets up quickly on every execution, with
+ * only that kind's table in it (decision 0010). `row_number()` numbers the sessions in index
+ * order, so the page's order is explicit rather than a property of the plan. The parts said once
+ * per page come only with its first row; on page 1 the newest session is that row's own.
  */
-export const readExercisePage = defineRowsStatement<
-  ScopeParams & { limit: number; offset: number },
-  ExercisePageRow
->('exercise_page', (p) => {
-  const page = (kind: Kind) =>
-    sql`(select (row_number() over (order by ${newestFirst('s')}))::int as n, s.api_json ${sessionsOf(kind)}
-      order by ${newestFirst('s')} limit ${p.limit} offset ${p.offset})`;
-  const onFirstRow = (value: SQL) =>
-    sql`case when p.n is null or p.n = ${p.offset}::bigint + 1 then ${value} end`;
-  const newest = (kind: Kind) =>
-    sql`select s.api_json ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1`;
-  return sql`select ${scopeColumns}, e.kind, p.n, p.api_json as session,
-      ${onFirstRow(sql`(${exerciseJson('e', sql`l.slug`)})::text`)} as exercise,
-      ${onFirstRow(byKind((kind) => sql`select count(*)::int ${sessionsOf(kind)}`))} as total,
-      ${onFirstRow(sql`case when ${p.offset}::bigint > 0 then ${byKind(newest)} end`)} as latest
-    from ${scopeJoins(p)}
-    left join lateral (${page('wlsession')} union all ${page('pasession')}) p on true`;
-});
+const exercisePage = (kind: Kind) =>
+  defineRowsStatement<ScopeParams & { limit: number; offset: number }, ExercisePageRow>(
+    `exercise_page_${kind}`,
+    (p) => {
+      const onFirstRow = (value: SQL) =>
+        sql`case when p.n is null or p.n = ${p.offset}::bigint + 1 then ${value} end`;
+      const newest = sql`select s.api_json ${sessionsOf(kind)} order by ${newestFirst('s')} limit 1`;
+      return sql`select ${scopeColumns}, e.kind, p.n, p.api_json as session,
+          ${onFirstRow(sql`(${exerciseJson('e', sql`l.slug`)})::text`)} as exercise,
+          ${onFirstRow(sql`(select count(*)::int ${sessionsOf(kind)})`)} as total,
+          ${onFirstRow(sql`case when ${p.offset}::bigint > 0 then (${newest}) end`)} as latest
+        from ${scopeJoins(p)}
+        left join lateral (
+          select (row_number() over (order by ${newestFirst('s')}))::int as n, s.api_json ${sessionsOf(kind)}
+          order by ${newestFirst('s')} limit ${p.limit} offset ${p.offset}
+        ) p on true`;
+    },
+  );
+const exercisePages = { wlsession: exercisePage('wlsession'), pasession: exercisePage('pasession') };
+const paceHints = new PaceHints(10_000);
+
+/**
+ * The exercise page's rows (at least one: the scope, with `n` null on an empty page). The
+ * statement of the guessed kind runs first; when the exercise turns out to be of the other kind,
+ * that kind's statement runs instead (pace-hints.ts). `exercisePageBody` frames the answer.
+ */
+export async function readExercisePage(
+  db: object,
+  values: ScopeParams & { limit: number; offset: number },
+): Promise<ExercisePageRow[]> {
+  const key = `${values.tokenHash}\n${values.slugLog}\n${values.slugExercise}`;
+  const guess: Kind = paceHints.has(key) ? 'pasession' : 'wlsession';
+  const rows = await exercisePages[guess](db, values);
+  const kind = rows[0].kind;
+  if (!kind) return rows;
+  paceHints.learn(key, kind === 'pasession');
+  return kind === guess ? rows : exercisePages[kind](db, values);
+}
 
 /**
  * The exercise page's answer (API.md §7) from its rows. Each item is the exercise with one
