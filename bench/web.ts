@@ -63,9 +63,16 @@ export interface ScriptWeight {
 export interface FirstVisit {
   scripts: ScriptWeight[];
   gzipBytes: number;
-  /** Scripts whose file name says chart (the Recharts chunk): none should load on `/`. */
+  /** Scripts that hold the exercise chart's code (CHART_MARKER): none should load on `/`. */
   chartScripts: string[];
 }
+
+/**
+ * A string only the exercise chart's code holds (src/web/features/exercises/progress-chart.tsx).
+ * The chart is drawn by code in the exercise page's chunk, so no file name says chart: what a
+ * script contains is checked instead.
+ */
+const CHART_MARKER = 'Bar chart with no series shown';
 
 /**
  * Loads `url` in a fresh Chromium profile (a first visit: empty cache) until the network is idle
@@ -75,24 +82,28 @@ export async function firstVisitJs(url: string): Promise<FirstVisit> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage();
-    const bodies: Array<Promise<ScriptWeight | null>> = [];
+    const bodies: Array<Promise<(ScriptWeight & { hasChart: boolean }) | null>> = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       const contentType = response.headers()['content-type'] ?? '';
       if (type !== 'script' && !contentType.includes('javascript')) return;
       bodies.push(
         response.body().then(
-          (body) => ({ url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length }),
+          (body) => ({
+            url: response.url(),
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+            hasChart: body.includes(CHART_MARKER),
+          }),
           () => null,
         ),
       );
     });
     await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 });
-    const scripts = (await Promise.all(bodies)).filter((s): s is ScriptWeight => s !== null);
+    const loaded = (await Promise.all(bodies)).filter((s) => s !== null);
     return {
-      scripts,
-      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
-      chartScripts: scripts.map((s) => s.url).filter((u) => /chart/i.test(new URL(u).pathname)),
+      scripts: loaded.map(({ url, gzipBytes }) => ({ url, gzipBytes })),
+      gzipBytes: loaded.reduce((sum, s) => sum + s.gzipBytes, 0),
+      chartScripts: loaded.filter((s) => s.hasChart).map((s) => s.url),
     };
   } finally {
     await browser.close();
