@@ -1,6 +1,8 @@
 import './zod-setup';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { Params } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { authStore } from './auth-store';
 
@@ -49,3 +51,14 @@ export const api = createApi({
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
+
+/**
+ * The requests a screen makes as it opens, worked out from its address alone, so that a first
+ * visit can start them while the screen's code is still loading (app/lazy-page.ts). Each is the
+ * screen's own query started without a subscription (`{ subscribe: false }`, as a prefetch, but
+ * with its answer to wait for): the screen's hook then finds it in flight or answered.
+ */
+export type ScreenRequests = (
+  params: Params,
+  search: URLSearchParams,
+) => Array<ThunkAction<PromiseLike<unknown>, unknown, unknown, UnknownAction>>;

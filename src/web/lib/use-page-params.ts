@@ -1,7 +1,7 @@
 import './zod-setup';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageQuery } from '../../contract/pagination';
+import { pageQuery, type PageQuery } from '../../contract/pagination';
 
 export interface PageParams {
   limit: number;
@@ -16,10 +16,7 @@ export interface PageParams {
  */
 export function usePageParams(defaultLimit: number): PageParams {
   const [params, setParams] = useSearchParams();
-  const { limit, page } = pageQuery(defaultLimit).parse({
-    limit: params.get('limit') ?? undefined,
-    page: params.get('page') ?? undefined,
-  });
+  const { limit, page } = readPageParams(params, defaultLimit);
 
   const setPage = useCallback(
     (next: number, options?: { replace?: boolean }) =>
@@ -50,6 +47,14 @@ export function usePageParams(defaultLimit: number): PageParams {
   );
 
   return { limit, page, setPage, setLimit };
+}
+
+/** The same reading without React, for requests started before the screen renders (app/lazy-page.ts). */
+export function readPageParams(params: URLSearchParams, defaultLimit: number): PageQuery {
+  return pageQuery(defaultLimit).parse({
+    limit: params.get('limit') ?? undefined,
+    page: params.get('page') ?? undefined,
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { MessageBody } from '../../../contract/errors';
 import type { Exercise, ExerciseCreateBody } from '../../../contract/exercises';
-import type { PageQuery } from '../../../contract/pagination';
+import { DEFAULT_LIMIT, type PageQuery } from '../../../contract/pagination';
 import type { ExercisePage, Progress } from '../../../contract/sessions';
-import { api } from '../../lib/api';
+import { api, type ScreenRequests } from '../../lib/api';
 import { apiPaths } from '../../lib/paths';
+import { readPageParams } from '../../lib/use-page-params';
 
 interface ExerciseRef {
   slugLog: string;
@@ -62,3 +63,12 @@ export const {
   useUpdateExerciseMutation,
   useDeleteExerciseMutation,
 } = exercisesApi;
+
+/** What ExercisePage asks for as it opens: its page of sessions and the chart's history. */
+export const exercisePageRequests: ScreenRequests = ({ slugLog = '', slugExercise = '' }, search) => [
+  exercisesApi.endpoints.getExercisePage.initiate(
+    { slugLog, slugExercise, ...readPageParams(search, DEFAULT_LIMIT) },
+    { subscribe: false },
+  ),
+  exercisesApi.endpoints.getProgress.initiate({ slugLog, slugExercise }, { subscribe: false }),
+];

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { SessionKind } from '../../../contract/exercises';
+import type { Progress } from '../../../contract/sessions';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { chartTitle, seriesFor, type ChartSeries } from './chart-series';
 import { useGetProgressQuery } from './exercises.api';
-
-const ProgressChart = lazy(() => import('./progress-chart').then((m) => ({ default: m.ProgressChart })));
+import { ProgressChart } from './progress-chart';
 
 interface ProgressSectionProps {
   slugLog: string;
@@ -21,6 +21,10 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
     () => new Set(series.map((s) => s.key)),
   );
   const { data, error, isLoading } = useGetProgressQuery({ slugLog, slugExercise }, { skip });
+  // The chart is measured and drawn in a pass of its own, after the rest of the page is shown:
+  // drawn in the page's first render, it made that render's commit one long task.
+  const chartData = useDeferredValue<Progress | undefined | null>(data, null);
+  const isDrawing = data !== undefined && chartData === null;
 
   const toggle = (key: ChartSeries['key']) =>
     setVisible((current) => {
@@ -43,20 +47,18 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
           </label>
         ))}
       </fieldset>
-      {isLoading ? (
+      {isLoading || isDrawing ? (
         // In the chart's box: most exercises have sessions, so the chart then takes its place unmoved.
         <div className="chart-box">
           <Spinner />
         </div>
       ) : error ? (
         <LoadError error={error} />
-      ) : !data || data.points.length === 0 ? (
+      ) : !chartData || chartData.points.length === 0 ? (
         <p className="muted chart-empty">The chart fills in as you add sessions.</p>
       ) : (
         <div className="chart-box">
-          <Suspense fallback={<Spinner label="Loading chart" />}>
-            <ProgressChart points={data.points} series={series} visible={visible} />
-          </Suspense>
+          <ProgressChart points={chartData.points} series={series} visible={visible} />
         </div>
       )}
     </section>

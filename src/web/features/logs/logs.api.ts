@@ -1,9 +1,10 @@
 import type { MessageBody } from '../../../contract/errors';
 import type { LogPage } from '../../../contract/exercises';
 import type { Log, LogBody, LogsList } from '../../../contract/logs';
-import type { PageQuery } from '../../../contract/pagination';
-import { api } from '../../lib/api';
+import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, type PageQuery } from '../../../contract/pagination';
+import { api, type ScreenRequests } from '../../lib/api';
 import { apiPaths } from '../../lib/paths';
+import { readPageParams } from '../../lib/use-page-params';
 
 export const logsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -44,3 +45,16 @@ export const {
   useUpdateLogMutation,
   useDeleteLogMutation,
 } = logsApi;
+
+/** What LogsPage asks for as it opens (the same arguments, so the same cache entry). */
+export const logsPageRequests: ScreenRequests = (_params, search) => [
+  logsApi.endpoints.getLogs.initiate(readPageParams(search, LOGS_DEFAULT_LIMIT), { subscribe: false }),
+];
+
+/** What LogPage asks for as it opens. */
+export const logPageRequests: ScreenRequests = ({ slugLog = '' }, search) => [
+  logsApi.endpoints.getLog.initiate(
+    { slugLog, ...readPageParams(search, DEFAULT_LIMIT) },
+    { subscribe: false },
+  ),
+];

@@ -1,0 +1,112 @@
+import '../test/setup';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '../lib/auth-store';
+import { mockApi, USER } from '../test/render';
+import { AppRoutes, preloadScreen } from './router';
+
+// A first visit starts a screen's requests with its code (decision 0011). They must be the very
+// requests the screen then makes, or it would ask twice; these tests hold the two together.
+
+const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
+const exercise = {
+  _id: 'ex-1',
+  title: 'Bench Press',
+  slugExercise: 'bench-press',
+  author: USER._id,
+  session: 'wlsession',
+  log: 'log-1',
+  slugLog: 'push-day',
+  ...stamp,
+};
+const wlsession = {
+  _id: 's-1',
+  author: USER._id,
+  exercise: 'ex-1',
+  slugSession: '2026-01-05',
+  createdDate: '2026-01-05',
+  totalVolume: 1000,
+  junkVolume: 200,
+  workingVolume: 800,
+  set: [{ _id: 'set-1', repetitions: 10, kilograms: 100, isHard: true, volume: 1000 }],
+  ...stamp,
+};
+const exercisePage = {
+  exercise,
+  exerciseAggregate: [{ ...exercise, wlsessions: wlsession }],
+  exerciseAggregatePa: [],
+  latestWlsession: [],
+  latestPasession: [],
+  pagination: { page: 2, limit: 12, total: 13, totalWlPages: 2, totalPaPages: 0 },
+};
+const progress = {
+  points: [{ createdDate: '2026-01-05', totalVolume: 1000, junkVolume: 200, workingVolume: 800 }],
+};
+
+const EXERCISE_PAGE = '/api/logs/push-day/exercises/bench-press?limit=12&page=2';
+const PROGRESS = '/api/logs/push-day/exercises/bench-press/progress';
+
+describe('preloadScreen', () => {
+  it('asks for nothing when no one is signed in (the screen will be /login)', async () => {
+    const { calls } = mockApi({});
+    preloadScreen({ pathname: '/logs/push-day/bench-press', search: '' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+  });
+
+  it("starts the exercise page's requests before it renders, and the page uses those answers", async () => {
+    authStore.signIn(USER);
+    // jsdom lays nothing out: the chart's box reports a width, so the chart draws.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe() {
+          this.callback(
+            [{ contentRect: { width: 600 } } as ResizeObserverEntry],
+            this as unknown as ResizeObserver,
+          );
+        }
+        disconnect() {}
+      },
+    );
+    const { calls } = mockApi({
+      'GET /api/logs/push-day/exercises/bench-press': exercisePage,
+      'GET /api/logs/push-day/exercises/bench-press/progress': progress,
+      'GET /api/users/profile': USER,
+    });
+    preloadScreen({ pathname: '/logs/push-day/bench-press', search: '?page=2' });
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([EXERCISE_PAGE, PROGRESS]));
+
+    render(
+      <MemoryRouter initialEntries={['/logs/push-day/bench-press?page=2']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bench Press' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Bar chart/ })).toBeTruthy();
+    const paths = calls.map((c) => c.path);
+    expect(paths.filter((p) => p === EXERCISE_PAGE)).toHaveLength(1);
+    expect(paths.filter((p) => p === PROGRESS)).toHaveLength(1);
+  });
+
+  it('does the same for the logs list, with its own default page size', async () => {
+    authStore.signIn(USER);
+    const log = { _id: 'log-1', title: 'Push Day', slugLog: 'push-day', author: USER._id, ...stamp };
+    const { calls } = mockApi({
+      'GET /api/logs': { logs: [log], pagination: { totalPages: 1, page: 1, limit: 10, total: 1 } },
+      'GET /api/users/profile': USER,
+    });
+    preloadScreen({ pathname: '/logs', search: '' });
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/logs?limit=10&page=1']));
+
+    render(
+      <MemoryRouter initialEntries={['/logs']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: /Push Day/ })).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/logs'))).toHaveLength(1);
+  });
+});
