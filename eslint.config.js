@@ -21,7 +21,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Imports point one way: contract ← server, contract ← web (CONVENTIONS.md).
+  // Imports point one way: contract ← server, contract ← web (docs/conventions.md).
   {
     files: ['src/contract/**/*.ts'],
     rules: {

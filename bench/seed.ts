@@ -14,7 +14,7 @@ import {
 /**
  * Bulk seeding in SQL (INSERT … SELECT generate_series), never through the HTTP API.
  * The schema comes from the app's own migrations (openDatabase runs them).
- * Derived numbers follow API.md §5: set volume = round2(reps × kg) and the session volumes are
+ * Derived numbers follow docs/api.md §5: set volume = round2(reps × kg) and the session volumes are
  * round2 of their sums. Weights are multiples of 2.5 kg and reps whole numbers, so every volume
  * is a multiple of 0.5 and exact in both numeric and double precision: the rounding cannot differ
  * from src/contract/metrics.ts.
@@ -96,7 +96,7 @@ cross join lateral (
 }
 
 function pasessionsSql(from: number, to: number): string {
-  // Pace figures per API.md §5, in numeric: pace = minutes / km, seconds rounded half up and
+  // Pace figures per docs/api.md §5, in numeric: pace = minutes / km, seconds rounded half up and
   // carried into the minutes at 60, speed = round3(km / minutes).
   return `insert into pasessions (id, author_id, exercise_id, slug, created_date, hours, minutes, seconds,
   distance, pace_minutes, pace_seconds, speed, created_at, updated_at)

@@ -531,7 +531,7 @@ async function logHygiene(dataDir: string) {
         const secrets = [...passwords, 'wrong-Secret-pw', ...tokens.map((c) => c.slice('sid='.length))];
         const leaks = secrets.filter((s) => lines.some((line) => line.includes(s)));
         assert(leaks.length === 0, `the log contains: ${leaks.join(', ')}`);
-        // The reset token may appear only in the one dev-mode email line (API.md §2), not in request logs.
+        // The reset token may appear only in the one dev-mode email line (docs/api.md §2), not in request logs.
         const withToken = lines.filter((line) => line.includes(resetToken));
         assert(
           withToken.length === 1 && withToken[0].includes('Email not sent'),

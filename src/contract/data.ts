@@ -7,7 +7,7 @@ import { pasessionBody, wlsessionBody } from './sessions';
 
 export const EXPORT_FORMAT = 'workout-log';
 export const EXPORT_VERSION = 1;
-/** POST /api/import accepts up to this many bytes (API.md §3). */
+/** POST /api/import accepts up to this many bytes (docs/api.md §3). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_SOURCES = ['json', 'hevy', 'strong'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];

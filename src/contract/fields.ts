@@ -19,7 +19,7 @@ function blankToUndefined(value: unknown): unknown {
 
 /**
  * A non-negative number with at most 2 decimals, entered as a JSON number or a numeric
- * string (form inputs give strings). `label` names the field in its messages, as SPEC.md §5 does.
+ * string (form inputs give strings). `label` names the field in its messages, as docs/product.md §5 does.
  */
 export function quantity(label: string) {
   return z.preprocess(
@@ -58,7 +58,7 @@ export function requiredText(label: string, max = 200) {
   );
 }
 
-/** Titles of logs and exercises (API.md §4): letters of any script, digits, spaces, '-' and '_'. */
+/** Titles of logs and exercises (docs/api.md §4): letters of any script, digits, spaces, '-' and '_'. */
 export const TITLE_PATTERN = /^[\p{L}\p{M}\p{Nd} _-]+$/u;
 export const TITLE_MAX = 100;
 export const title = z.preprocess(

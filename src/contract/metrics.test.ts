@@ -121,7 +121,7 @@ describe('pace and speed', () => {
 
   it('rounds seconds to the nearest whole second', () => {
     // 1 km in 4:29.4 → 29 s; 4:29.6 → 30 s. (An exact half such as 29.5 follows the float result of
-    // API.md's formula, (pace − paceMinutes) × 60 = 29.4999…, so it is not pinned here.)
+    // docs/api.md's formula, (pace − paceMinutes) × 60 = 29.4999…, so it is not pinned here.)
     expect(paceFigures({ hours: 0, minutes: 4, seconds: 29.4 }, 1).paceSeconds).toBe(29);
     expect(paceFigures({ hours: 0, minutes: 4, seconds: 29.6 }, 1).paceSeconds).toBe(30);
     expect(paceFigures({ hours: 0, minutes: 4, seconds: 29.6 }, 1).paceMinutes).toBe(4);

@@ -1,4 +1,4 @@
-/** The derived numbers of API.md §5, computed once here for the server (and any preview in the web app). */
+/** The derived numbers of docs/api.md §5, computed once here for the server (and any preview in the web app). */
 
 export function round2(n: number): number {
   return roundTo(n, 2);

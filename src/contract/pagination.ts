@@ -11,7 +11,7 @@ function intOr(fallback: number, min: number, max: number) {
     .optional()
     .transform((value) => {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-      if (!Number.isFinite(n)) return fallback; // not a number: the default (API.md §7)
+      if (!Number.isFinite(n)) return fallback; // not a number: the default (docs/api.md §7)
       return Math.min(max, Math.max(min, Math.trunc(n)));
     });
 }
@@ -33,7 +33,7 @@ export const pagination = z.object({
 });
 export type Pagination = z.infer<typeof pagination>;
 
-/** 0 for an empty list: the true page count (API.md §7); the web app treats it as one empty page. */
+/** 0 for an empty list: the true page count (docs/api.md §7); the web app treats it as one empty page. */
 export function totalPagesOf(total: number, limit: number): number {
   return Math.ceil(total / limit);
 }

@@ -84,7 +84,7 @@ export const pasessionEnvelope = z.object({ pasession });
 const wlItem = exercise.extend({ wlsessions: wlsession });
 const paItem = exercise.extend({ pasessions: pasession });
 
-/** GET …/exercises/:slugExercise (API.md §7). Only the aggregate of the exercise's kind has items. */
+/** GET …/exercises/:slugExercise (docs/api.md §7). Only the aggregate of the exercise's kind has items. */
 export const exercisePage = z.object({
   exercise,
   exerciseAggregate: z.array(wlItem),

@@ -1,5 +1,5 @@
 /**
- * API.md §4: the title lowercased, runs of spaces/underscores/dashes as one '-', trimmed of '-'.
+ * docs/api.md §4: the title lowercased, runs of spaces/underscores/dashes as one '-', trimmed of '-'.
  * Letters of every script are kept (URLs carry them percent-encoded).
  */
 export function slugify(title: string): string {
@@ -11,6 +11,6 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Slugs that would shadow a screen's path (API.md §4): refused as titles. */
+/** Slugs that would shadow a screen's path (docs/api.md §4): refused as titles. */
 export const RESERVED_LOG_SLUGS: readonly string[] = ['edit', 'create-new-log'];
 export const RESERVED_EXERCISE_SLUGS: readonly string[] = ['edit', 'create-new-exercise'];

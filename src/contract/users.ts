@@ -6,7 +6,7 @@ export const PASSWORD_MAX = 200;
 const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 const EMAIL_FORMAT = 'Not a valid email format';
 
-/** Any top-level domain (SPEC.md §5): something@something.something, no spaces. */
+/** Any top-level domain (docs/product.md §5): something@something.something, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Emails are compared and stored lowercased: they are unique case-insensitively. */

@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ message: 'The address is not valid: check its %-escapes' });
     },
   });
-  // JSON only (API.md §3: anything else is 415). Fastify also parses text/plain by default, which is
+  // JSON only (docs/api.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body (a client that always sends the header, e.g. on logout) is "no body", not an error;

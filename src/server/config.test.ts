@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, turnstileWidgetKey } from './config';
 
 describe('loadConfig', () => {
-  it("has API.md §8's defaults, including §2's rate limits", () => {
+  it("has docs/api.md §8's defaults, including §2's rate limits", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -82,7 +82,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads API.md §8's environment; a bad value stops start-up with a message naming it. */
+/** Reads docs/api.md §8's environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

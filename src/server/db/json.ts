@@ -27,7 +27,7 @@ export const exerciseJson = (a: string, slugLog: SQL, extra: SQL = sql``) => {
     'createdAt', ${iso(sql`${t}.created_at`)}, 'updatedAt', ${iso(sql`${t}.updated_at`)}${extra})`;
 };
 
-/** `{totalPages…, page, limit, total}` as API.md §7 gives it; `names` are the page-count keys. */
+/** `{totalPages…, page, limit, total}` as docs/api.md §7 gives it; `names` are the page-count keys. */
 export const paginationJson = (total: SQL, limit: Placeholder, page: Placeholder, names: string[]) => {
   const pages = sql`ceil(${total}::numeric / ${limit})::int`;
   const counts = names.map((name) => sql`${sql.raw(`'${name}'`)}, ${pages}, `);
@@ -64,7 +64,7 @@ export const scopeColumns = sql`me.user_id as "userId", l.id is not null as "has
 
 /**
  * JSON text of `object` (a json_build_object whose text ends in `}`) with one more `"key": value`
- * pair: for API.md §7's aggregate items, which repeat a parent record around each child. Done on
+ * pair: for docs/api.md §7's aggregate items, which repeat a parent record around each child. Done on
  * text, so the parent's JSON is built once per page rather than once per item.
  */
 export const withKey = (objectText: SQL, key: string, value: SQL) =>

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Every content table carries author_id and every query filters on it (API.md §1):
+// Every content table carries author_id and every query filters on it (docs/api.md §1):
 // it is the privacy boundary and the shard key should the data ever be distributed.
 // Numbers are double precision: inputs have at most 2 decimals and ≤ 100000, so every
 // stored value is exact to its rounding and both drivers hand back JS numbers.

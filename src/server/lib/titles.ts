@@ -1,7 +1,7 @@
 import { slugify } from '../../contract/slug';
 import { AppError } from './app-error';
 
-/** The slug of a validated title, refusing slugs that would shadow a screen (API.md §4). */
+/** The slug of a validated title, refusing slugs that would shadow a screen (docs/api.md §4). */
 export function slugForTitle(title: string, reserved: readonly string[]): string {
   const slug = slugify(title);
   if (slug === '')

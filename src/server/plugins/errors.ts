@@ -30,7 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         }
         errors[field] ??= issue.message ?? 'Invalid value';
       }
-      // The first field's own message (SPEC.md §5's wording); `errors` has every field's.
+      // The first field's own message (docs/product.md §5's wording); `errors` has every field's.
       return reply.status(400).send({ message: Object.values(errors)[0] ?? 'Invalid request', errors });
     }
     if (isUnstorableText(error)) {

@@ -54,7 +54,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done();
   });
 
-  // Cross-site writes (API.md §2): a browser's Origin must be this host or APP_URL's origin.
+  // Cross-site writes (docs/api.md §2): a browser's Origin must be this host or APP_URL's origin.
   const appOrigin = new URL(config.appUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;

@@ -72,7 +72,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A 429 as API.md §2 wants it: a Retry-After in seconds, and a message saying when. */
+/** A 429 as docs/api.md §2 wants it: a Retry-After in seconds, and a message saying when. */
 function expectTooMany(response: LightMyRequestResponse, windowSeconds: number, label: string) {
   expect(response.statusCode, `${label}: ${response.body}`).toBe(429);
   const retryAfter = Number(response.headers['retry-after']);

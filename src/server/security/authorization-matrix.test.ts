@@ -371,7 +371,7 @@ describe('the route table', () => {
 });
 
 describe('public routes', () => {
-  it('answer anonymous callers as API.md says', async () => {
+  it('answer anonymous callers as docs/api.md says', async () => {
     for (const route of apiRoutes.filter((r) => r.key in PUBLIC)) {
       await PUBLIC[route.key]();
       covered.public += 1;

@@ -77,7 +77,7 @@ export async function accountSnapshot(app: FastifyInstance, cookie: string): Pro
 const LEAKS =
   /\bat .+\.(ts|js):\d+|duplicate key|violates .+ constraint|syntax error at|pglite|drizzle|node_modules/i;
 
-/** A client error as API.md §3 fixes it: 4xx, JSON, a non-empty string `message`, no internals. */
+/** A client error as docs/api.md §3 fixes it: 4xx, JSON, a non-empty string `message`, no internals. */
 export function clientErrorProblem(response: LightMyRequestResponse): string | null {
   const { statusCode } = response;
   if (statusCode < 400 || statusCode >= 500) return `status ${statusCode}`;

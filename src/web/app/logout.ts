@@ -2,7 +2,7 @@ import { toast } from 'react-toastify/unstyled';
 import { authStore } from '../lib/auth-store';
 
 /**
- * Ends the session on the server, then here, and says so (SPEC.md §4). Loaded on demand from the header: a signed-in user
+ * Ends the session on the server, then here, and says so (docs/product.md §4). Loaded on demand from the header: a signed-in user
  * has already loaded the API layer, so these imports come from the module cache.
  */
 export async function logoutUser(): Promise<void> {

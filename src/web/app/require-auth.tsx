@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useUserInfo } from '../lib/auth-store';
 
-/** Protected screens: without a signed-in user, /login replaces the entry (SPEC.md §2). */
+/** Protected screens: without a signed-in user, /login replaces the entry (docs/product.md §2). */
 export function RequireAuth() {
   const userInfo = useUserInfo();
   return userInfo ? <Outlet /> : <Navigate to="/login" replace />;

@@ -53,7 +53,7 @@ const EditPaSessionPage = lazyPage(
 
 const exercise = 'logs/:slugLog/:slugExercise';
 
-/** Every route of SPEC.md §2. Static segments outrank parameters, so `create-new-log` is never a slug. */
+/** Every route of docs/product.md §2. Static segments outrank parameters, so `create-new-log` is never a slug. */
 const routes = createRoutesFromElements(
   <Route element={<Layout />}>
     <Route element={<RedirectIfSignedIn />}>

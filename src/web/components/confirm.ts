@@ -1,4 +1,4 @@
-/** SPEC.md §4: deleting asks 'Are you sure?' in the browser's own confirm dialog. */
+/** docs/product.md §4: deleting asks 'Are you sure?' in the browser's own confirm dialog. */
 export function confirmDelete(): boolean {
   return window.confirm('Are you sure?');
 }

@@ -10,7 +10,7 @@ interface FormFieldProps {
 }
 
 /**
- * Label, then the message, then the input: SPEC.md §5 puts errors under the field label. The input
+ * Label, then the message, then the input: docs/product.md §5 puts errors under the field label. The input
  * itself is passed in (registered with react-hook-form) and should carry `id` and `errorId(id)`.
  */
 export function FormField({ id, label, error, hint, children, className }: FormFieldProps) {

@@ -7,7 +7,7 @@ interface PageSizeSelectorProps {
 }
 
 /**
- * Offers 12, 24 and 48 (SPEC.md §9). A size typed in the address (or the logs list's default 10)
+ * Offers 12, 24 and 48 (docs/product.md §9). A size typed in the address (or the logs list's default 10)
  * is listed too, so the control always shows the size actually in use.
  */
 export function PageSizeSelector({ limit, onChange }: PageSizeSelectorProps) {

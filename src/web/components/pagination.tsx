@@ -8,7 +8,7 @@ const ReactPaginate: ComponentType<ReactPaginateProps> =
   (ReactPaginateModule as unknown as { default?: ComponentType<ReactPaginateProps> }).default ??
   ReactPaginateModule;
 
-/** SPEC.md §2: one page at each edge, a window of 9 pages, previous/next arrows. */
+/** docs/product.md §2: one page at each edge, a window of 9 pages, previous/next arrows. */
 export const MARGIN_PAGES = 1;
 export const PAGE_RANGE = 9;
 

@@ -1,4 +1,4 @@
-/** The one spinner (CONVENTIONS.md: one way to show loading). `small` sits inside a button. */
+/** The one spinner (docs/conventions.md: one way to show loading). `small` sits inside a button. */
 export function Spinner({ small = false, label = 'Loading' }: { small?: boolean; label?: string }) {
   if (small) return <span className="spinner spinner-small" aria-hidden="true" />;
   return (

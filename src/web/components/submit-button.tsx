@@ -1,6 +1,6 @@
 import { Spinner } from './spinner';
 
-/** One submit button per form; disabled with the spinner while saving (CONVENTIONS.md). */
+/** One submit button per form; disabled with the spinner while saving (docs/conventions.md). */
 export function SubmitButton({
   isSaving,
   label = 'Submit',

@@ -21,7 +21,7 @@ export const authStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** After login, register or a profile update (SPEC.md §4). */
+  /** After login, register or a profile update (docs/product.md §4). */
   signIn(next: UserInfo): void {
     userInfo = next;
     try {
@@ -31,7 +31,7 @@ export const authStore = {
     }
     emit();
   },
-  /** Logout, or any 401: SPEC.md §4 wipes all local storage. */
+  /** Logout, or any 401: docs/product.md §4 wipes all local storage. */
   signOut(): void {
     const wasSignedIn = userInfo !== null;
     userInfo = null;

@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { GENERIC_ERROR } from '../../contract/errors';
 
-/** The server's `message` when there is one (SPEC.md §8), else the generic text. */
+/** The server's `message` when there is one (docs/product.md §8), else the generic text. */
 export function errorMessage(error: unknown): string {
   const data = (error as { data?: { message?: unknown } } | undefined)?.data;
   return typeof data?.message === 'string' && data.message !== '' ? data.message : GENERIC_ERROR;

@@ -11,7 +11,7 @@ export interface PageParams {
 }
 
 /**
- * `limit` and `page` live in the address (SPEC.md §2, §5): coerced to numbers, at least 1,
+ * `limit` and `page` live in the address (docs/product.md §2, §5): coerced to numbers, at least 1,
  * with the screen's default page size.
  */
 export function usePageParams(defaultLimit: number): PageParams {
@@ -31,7 +31,7 @@ export function usePageParams(defaultLimit: number): PageParams {
     [setParams],
   );
 
-  // A new page size starts again at page 1 and replaces the history entry (SPEC.md §2).
+  // A new page size starts again at page 1 and replaces the history entry (docs/product.md §2).
   const setLimit = useCallback(
     (next: number) =>
       setParams(

@@ -63,7 +63,7 @@ describe('POST /api/logs/:slugLog/exercises', () => {
     expect(pace.session).toBe('pasession');
   });
 
-  it('validates with SPEC.md §5 messages', async () => {
+  it('validates with docs/product.md §5 messages', async () => {
     const { cookie, log } = await userWithLog();
     const cases: [unknown, Record<string, string>][] = [
       [{}, { title: 'This field is required', session: 'You must choose an option' }],

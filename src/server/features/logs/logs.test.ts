@@ -48,7 +48,7 @@ describe('POST /api/logs', () => {
     expect(page.json().log).toEqual(log);
   });
 
-  it('validates the title with SPEC.md §5 messages', async () => {
+  it('validates the title with docs/product.md §5 messages', async () => {
     const { cookie } = await registerUser(t.app);
     const cases: [unknown, string][] = [
       [{}, 'This field is required'],

@@ -46,7 +46,7 @@ export function checkWidth(record: CsvRecord, width: number): void {
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * A quantity cell: empty → null; otherwise a finite number within API.md §5's bounds
+ * A quantity cell: empty → null; otherwise a finite number within docs/api.md §5's bounds
  * (0…100000), rounded to 2 decimals after `scale` (a unit conversion). Anything else stops the import.
  */
 export function quantityCell(record: CsvRecord, index: number, label: string, scale = 1): number | null {

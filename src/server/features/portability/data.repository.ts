@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { exercises, logs, pasessions, sessionColumns, wlsessions } from '../../db/schema';
 
-/** Reads and writes of export and import. Every query filters on the author (API.md §1). */
+/** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
 
 const IN_CHUNK = 1000;
 /** Rows per INSERT (one JSON parameter each): bounds the size of one statement. */
@@ -212,7 +212,7 @@ export async function insertImported(
   await insertMany(tx, pasessions, rows.pasessions);
 }
 
-/** Existing logs and exercises that received sessions move up their lists (API.md §7 "active"). */
+/** Existing logs and exercises that received sessions move up their lists (docs/api.md §7 "active"). */
 export async function setActiveAt(
   tx: Executor,
   authorId: string,

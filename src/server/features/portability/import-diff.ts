@@ -122,7 +122,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
           updatedAt: session.updatedAt ?? createdAt,
         };
         if (session.kind === 'wlsession') {
-          // Derived numbers are always the server's (API.md §5).
+          // Derived numbers are always the server's (docs/api.md §5).
           const sets = session.sets.map((s) => ({ _id: randomUUID(), ...s, volume: setVolume(s) }));
           rows.wlsessions.push({ ...base, sets, ...sessionVolumes(sets) });
         } else {
@@ -161,7 +161,7 @@ function noteActivity(map: Map<string, Activity>, id: string, date: string) {
 }
 
 /**
- * What the import touched moves to the top of its list (API.md §7), the most recently trained
+ * What the import touched moves to the top of its list (docs/api.md §7), the most recently trained
  * first: new rows without an activity of their own are stamped here; existing ones are returned
  * for an update. New rows from our own export keep the activity they had.
  */

@@ -6,7 +6,7 @@ export type CleanTitle = { title: string; slug: string } | { reason: string };
 const APOSTROPHES = /['’`´]/g;
 
 /**
- * Fits a name from another app to our title rule (API.md §4): apostrophes are dropped
+ * Fits a name from another app to our title rule (docs/api.md §4): apostrophes are dropped
  * ("Farmer's Walk" → "Farmers Walk"), every other character the rule refuses becomes a space
  * ("Bench Press (Barbell)" → "Bench Press Barbell", "Push/Pull" → "Push Pull"), runs of spaces
  * collapse, and the result is cut to 100 characters.

@@ -43,7 +43,7 @@ function newState(): SessionState {
 
 /**
  * Takes `wanted` for this date when it names the date (`2024-01-15`, `2024-01-15-3`) and is free,
- * else null; without `wanted`, the next free slug (API.md §4).
+ * else null; without `wanted`, the next free slug (docs/api.md §4).
  */
 export function takeSlug(state: SessionState, date: string, wanted?: string): string | null {
   let taken = state.slugs.get(date);

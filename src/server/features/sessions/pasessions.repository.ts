@@ -28,7 +28,7 @@ function toPasession(row: Row): Pasession {
 
 const scope = (exercise: Exercise) => sessionScope(pasessions, exercise);
 
-/** Pace and speed are always the server's (API.md §5). */
+/** Pace and speed are always the server's (docs/api.md §5). */
 export function derivePasession(input: PasessionValues) {
   return {
     createdDate: input.createdDate,

@@ -1,5 +1,5 @@
 /**
- * API.md §4: a session's slug is its date; the second session that day is `-2`, then `-3`…
+ * docs/api.md §4: a session's slug is its date; the second session that day is `-2`, then `-3`…
  * Picks the first free one among those already taken.
  */
 export function nextSessionSlug(date: string, taken: readonly string[]): string {

@@ -7,7 +7,7 @@ import { nextSessionSlug } from './session-slugs';
 /** Both session tables share these columns; what differs (sets, pace) stays in each repository. */
 export type SessionTable = typeof wlsessions | typeof pasessions;
 
-/** The exercise's own sessions, always under its author (API.md §1). */
+/** The exercise's own sessions, always under its author (docs/api.md §1). */
 export function sessionScope(table: SessionTable, exercise: Exercise) {
   return and(eq(table.authorId, exercise.author), eq(table.exerciseId, exercise._id));
 }

@@ -14,7 +14,7 @@ export interface CreateResult<S> {
   session: S | null;
 }
 
-/** The stored columns of each kind, in the order of its values (derived numbers included, API.md §5). */
+/** The stored columns of each kind, in the order of its values (derived numbers included, docs/api.md §5). */
 const COLUMNS: Record<SessionKind, string[]> = {
   wlsession: ['sets', 'total_volume', 'junk_volume', 'working_volume'],
   pasession: ['hours', 'minutes', 'seconds', 'distance', 'pace_minutes', 'pace_seconds', 'speed'],

@@ -101,7 +101,7 @@ export async function readExercisePage(
 }
 
 /**
- * The exercise page's answer (API.md §7) from its rows. Each item is the exercise with one
+ * The exercise page's answer (docs/api.md §7) from its rows. Each item is the exercise with one
  * session under `wlsessions`/`pasessions`; only the exercise's own kind has items.
  */
 export function exercisePageBody(rows: ExercisePageRow[], page: number, limit: number): string {

@@ -194,7 +194,7 @@ describe('weight sessions: create and read', () => {
     expect((await post(base, cookie, { createdDate: '2024-02-29', set })).statusCode).toBe(201);
   });
 
-  it('validates sets with SPEC.md §5 messages, per field path', async () => {
+  it('validates sets with docs/product.md §5 messages, per field path', async () => {
     const { cookie, base, exercise } = await setup();
     const cases: [unknown, Record<string, string>][] = [
       [{ kilograms: 1 }, { 'set.0.repetitions': 'This field is required' }],
@@ -428,7 +428,7 @@ describe('pace sessions', () => {
     });
   });
 
-  it('validates with SPEC.md §5 messages per field path', async () => {
+  it('validates with docs/product.md §5 messages per field path', async () => {
     const { cookie, base } = await setup('pasession');
     const time = { hours: 0, minutes: 25, seconds: 0 };
     const cases: [object, Record<string, string>][] = [

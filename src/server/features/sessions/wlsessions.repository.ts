@@ -28,7 +28,7 @@ function toWlsession(row: Row): Wlsession {
 
 const scope = (exercise: Exercise) => sessionScope(wlsessions, exercise);
 
-/** Derived numbers are always the server's: volumes per set and per session (API.md §5). */
+/** Derived numbers are always the server's: volumes per set and per session (docs/api.md §5). */
 export function deriveWlsession(input: WlsessionValues) {
   const sets = input.set.map((s) => ({
     _id: randomUUID(),

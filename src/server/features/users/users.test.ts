@@ -180,7 +180,7 @@ describe('POST /api/users (register)', () => {
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it('answers 400 with SPEC.md §5 messages per field', async () => {
+  it('answers 400 with docs/product.md §5 messages per field', async () => {
     const empty = await call(main.app, 'POST', '/api/users', { body: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
@@ -407,7 +407,7 @@ describe('PUT /api/users/profile', () => {
     expect((await login(main, taken.email, taken.password)).json()).toEqual(taken.user);
   });
 
-  it('validates with SPEC.md §5 messages', async () => {
+  it('validates with docs/product.md §5 messages', async () => {
     const { cookie, email } = await registerUser(main.app);
     const cases: [object, Record<string, string>][] = [
       [{ username: '', email, password: '' }, { username: 'This field is required' }],

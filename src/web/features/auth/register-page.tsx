@@ -38,7 +38,7 @@ export function RegisterPage() {
   });
 
   const onSubmit = async (values: Output) => {
-    // SPEC.md §5: say so, but still send: the server has the final word on the bot check.
+    // docs/product.md §5: say so, but still send: the server has the final word on the bot check.
     if (siteKey && !token) toast.error(CAPTCHA_MISSING);
     try {
       const user = await registerUser({ ...values, turnstileToken: token ?? undefined }).unwrap();

@@ -3,7 +3,7 @@ import type { SessionKind } from '../../../contract/exercises';
 export interface ChartSeries {
   key: 'totalVolume' | 'junkVolume' | 'workingVolume' | 'pace' | 'speed';
   name: string;
-  /** Fixed per series (SPEC.md §2), so a colour means the same thing on every exercise. */
+  /** Fixed per series (docs/product.md §2), so a colour means the same thing on every exercise. */
   color: string;
   unit: string;
 }

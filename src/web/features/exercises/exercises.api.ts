@@ -23,7 +23,7 @@ export const exercisesApi = api.injectEndpoints({
       }),
       providesTags: ['Exercise'],
     }),
-    /** The whole history, oldest first, for the chart (API.md §7). Sessions invalidate 'Exercise'. */
+    /** The whole history, oldest first, for the chart (docs/api.md §7). Sessions invalidate 'Exercise'. */
     getProgress: build.query<Progress, ExerciseRef>({
       query: ({ slugLog, slugExercise }) => `${apiPaths.exercise(slugLog, slugExercise)}/progress`,
       providesTags: ['Exercise'],

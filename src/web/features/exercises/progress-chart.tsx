@@ -32,7 +32,7 @@ const CURSOR_COLOR = 'rgba(148, 163, 184, 0.1)';
  */
 export function ProgressChart({ points, series, visible }: ProgressChartProps) {
   // The 'show bar' toggles above carry each series' colour, so the chart needs no legend of its own.
-  // SPEC.md §9: the mobile breakpoint is 800 px; smaller fonts below it.
+  // docs/product.md §9: the mobile breakpoint is 800 px; smaller fonts below it.
   const isSmall = useMediaQuery('(max-width: 799.98px)');
   const fontSize = isSmall ? 10 : 12;
   const height = isSmall ? 260 : 340;

@@ -6,7 +6,7 @@ import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { paths } from '../../lib/paths';
 
-/** The exercise's sessions on this page, as cards linking to each session (SPEC.md §2). */
+/** The exercise's sessions on this page, as cards linking to each session (docs/product.md §2). */
 export function SessionList({ data, userId }: { data: ExercisePage; userId: string | undefined }) {
   const { exercise } = data;
   const items =

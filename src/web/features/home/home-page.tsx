@@ -22,7 +22,7 @@ export function HomePage() {
         <p className="lead">
           Build your own logs, name your own exercises and record every session. Your charts do the rest.
         </p>
-        {/* SPEC.md §1 calls it a button; it navigates, so it is a button that routes. */}
+        {/* docs/product.md §1 calls it a button; it navigates, so it is a button that routes. */}
         <button type="button" className="btn btn-primary btn-lg" onClick={() => navigate('/register')}>
           Register
         </button>

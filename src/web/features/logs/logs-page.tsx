@@ -44,7 +44,7 @@ export function LogsPage() {
         <ul className={`card-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
           {data.logs.map((log) => (
             <li key={log._id} className="card list-card">
-              {/* SPEC.md §2: the title is a link only for the log's author. */}
+              {/* docs/product.md §2: the title is a link only for the log's author. */}
               {log.author === userInfo?._id ? (
                 <Link to={paths.log(log.slugLog)} className="list-card-link">
                   <span className="list-card-title">{log.title}</span>

@@ -30,7 +30,7 @@ export const logsApi = api.injectEndpoints({
       invalidatesTags: ['Log'],
     }),
     deleteLog: build.mutation<MessageBody, string>({
-      // The server takes the log's _id or its slugLog here (API.md §7); the _id never changes.
+      // The server takes the log's _id or its slugLog here (docs/api.md §7); the _id never changes.
       query: (id) => ({ url: `/logs/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Log'],
     }),

@@ -24,7 +24,7 @@ function useNewSession() {
   const navigate = useNavigate();
   const context = useGetSessionContextQuery({ slugLog, slugExercise });
   const backTo = paths.exercise(slugLog, slugExercise);
-  /** Shared success/failure handling: toast, then back to the exercise (SPEC.md §4). */
+  /** Shared success/failure handling: toast, then back to the exercise (docs/product.md §4). */
   const save = async (create: () => Promise<unknown>) => {
     try {
       await create();

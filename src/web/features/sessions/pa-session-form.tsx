@@ -9,7 +9,7 @@ import { applyFieldErrors } from '../../lib/errors';
 
 export type PaFormInput = z.input<typeof pasessionBody>;
 
-/** SPEC.md §5: time and distance start at 0. */
+/** docs/product.md §5: time and distance start at 0. */
 export const EMPTY_PACE = { time: { hours: 0, minutes: 0, seconds: 0 }, distance: 0 };
 
 interface PaSessionFormProps {

@@ -13,7 +13,7 @@ interface SessionHeadProps {
   isDeleting: boolean;
 }
 
-/** The date as the title, with Edit and Delete for the author only (SPEC.md §2). */
+/** The date as the title, with Edit and Delete for the author only (docs/product.md §2). */
 export function SessionHead({
   backTo,
   kindLabel,

@@ -16,7 +16,7 @@ interface ExerciseRef {
 
 // A session changes its exercise's list, latest session and chart as well as itself.
 const SESSION_CHANGE = ['Exercise', 'Wlsession', 'Pasession'] as const;
-// SPEC.md §7: by-id fetches and unused session data are kept 5 seconds.
+// docs/product.md §7: by-id fetches and unused session data are kept 5 seconds.
 const SHORT_CACHE = 5;
 
 const wl = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise, 'wlsession');

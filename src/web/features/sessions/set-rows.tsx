@@ -14,7 +14,7 @@ import { PlusIcon, TrashIcon } from '../../components/icons';
 
 export type WlFormInput = z.input<typeof wlsessionBody>;
 
-/** SPEC.md §5: a new set starts at 0 reps and 0 kg. */
+/** docs/product.md §5: a new set starts at 0 reps and 0 kg. */
 export const NEW_SET = { repetitions: 0, kilograms: 0, isHard: false };
 
 interface SetRowsProps {

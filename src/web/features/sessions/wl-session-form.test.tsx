@@ -59,7 +59,7 @@ describe('WlSessionForm set rows', () => {
     expect((screen.getByRole('button', { name: 'Remove set 1' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows the messages of SPEC.md §5 under the set fields', async () => {
+  it('shows the messages of docs/product.md §5 under the set fields', async () => {
     const user = userEvent.setup();
     const onSubmit = renderForm();
     await user.clear(input('Set 1 reps'));

@@ -49,7 +49,7 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit }: WlSessionFo
   );
 }
 
-/** A live total while typing; the server computes the stored figures (API.md §5). */
+/** A live total while typing; the server computes the stored figures (docs/api.md §5). */
 function TotalPreview({ control }: { control: WlFormProps['control'] }) {
   const sets = useWatch({ control, name: 'set' }) ?? [];
   const numeric = sets.map((s) => ({
