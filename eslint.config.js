@@ -3,6 +3,31 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Server features use each other one way only, from the top of this list down (docs/architecture.md):
+ * a session lives in an exercise, which lives in a log, which belongs to a user. An import back up
+ * the list, or across to a feature that is not below, fails lint.
+ */
+const SERVER_FEATURES = ['system', 'portability', 'sessions', 'exercises', 'logs', 'users'];
+
+const serverFeatureBoundaries = SERVER_FEATURES.map((feature, rank) => ({
+  files: [`src/server/features/${feature}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/web/**'], message: 'The server does not import the web app.' },
+          ...SERVER_FEATURES.slice(0, rank).map((above) => ({
+            group: [`**/features/${above}/**`, `../${above}/**`],
+            message: `features/${feature} is below features/${above}: move what both need down (docs/architecture.md).`,
+          })),
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'screenshots', 'coverage', 'test-results'] },
   js.configs.recommended,
@@ -36,4 +61,5 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
   },
+  ...serverFeatureBoundaries,
 );

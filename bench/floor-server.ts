@@ -5,6 +5,7 @@
  *
  *   GET  /floor/json                   a constant JSON object: HTTP + Fastify alone
  *   GET  /floor/exercise?a=&e=         the exercise page's data: one page query + count(*)
+ *   GET  /floor/exercise-one?a=&e=     the same data in one statement (the real limit of a page)
  *   POST /floor/wlsessions?a=&e=       BEGIN; insert one weight session; COMMIT
  *
  * Env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, the app's layout and lock), PORT, HOST.
@@ -83,14 +84,19 @@ async function pglite(dataDir: string): Promise<Sql> {
   };
 }
 
-const PAGE = `select id, author_id, exercise_id, slug, created_date, sets, total_volume, junk_volume,
-  working_volume, created_at, updated_at
-from wlsessions where author_id = $1 and exercise_id = $2
-order by created_date desc, created_at desc limit 12`;
-const COUNT = 'select count(*)::int as total from wlsessions where author_id = $1 and exercise_id = $2';
-const INSERT = `insert into wlsessions (id, author_id, exercise_id, slug, created_date, sets,
+const COLUMNS = `id, author_id, exercise_id, kind, slug, created_date, sets, total_volume, junk_volume,
+  working_volume, created_at, updated_at`;
+const PAGE = `select ${COLUMNS}
+from sessions where author_id = $1 and exercise_id = $2
+order by created_date desc, created_at desc, id desc limit 12`;
+const COUNT = 'select count(*)::int as total from sessions where author_id = $1 and exercise_id = $2';
+/** The minimal single statement with both: the count, and the page joined to it. */
+const PAGE_AND_COUNT = `select t.total, p.* from
+  (select count(*)::int as total from sessions where author_id = $1 and exercise_id = $2) t
+  left join lateral (${PAGE}) p on true`;
+const INSERT = `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
   total_volume, junk_volume, working_volume)
-values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`;
+values ($1, $2, $3, 'wlsession', $4, $5, $6, $7, $8, $9) returning *`;
 
 interface Scope {
   a: string;
@@ -116,6 +122,11 @@ async function main() {
       db.query('floor_count', COUNT, params),
     ]);
     return { sessions, total };
+  });
+
+  app.get<{ Querystring: Scope }>('/floor/exercise-one', async (request) => {
+    const rows = await db.query('floor_page_and_count', PAGE_AND_COUNT, [request.query.a, request.query.e]);
+    return { sessions: rows.filter((row) => row.id !== null), total: rows[0].total };
   });
 
   app.post<{ Querystring: Scope; Body: SessionBody }>('/floor/wlsessions', async (request, reply) => {

@@ -16,6 +16,8 @@ export interface Row {
   /** Throughput ÷ the floor's, same engine and scale. */
   ratio?: number;
   floor?: string;
+  /** Reads: throughput ÷ the one-statement floor's (a page and its count in one SQL statement). */
+  ratioOne?: number;
   note?: string;
 }
 
@@ -56,6 +58,7 @@ export function formatTable(rows: Row[]): string {
     'p99 ms',
     'server RSS MB',
     '× floor',
+    '× 1-stmt floor',
     'server CPU ms/req',
     'DB CPU ms/req',
     'client CPU ms/req',
@@ -75,6 +78,7 @@ export function formatTable(rows: Row[]): string {
       fmt(res?.p99),
       res?.rssPeakMb ? Math.round(res.rssPeakMb).toString() : '—',
       r.ratio === undefined ? (r.floor ?? '—') : `${r.ratio.toFixed(2)} (${r.floor})`,
+      r.ratioOne === undefined ? '—' : r.ratioOne.toFixed(2),
       perRequest(res?.cpu.server),
       perRequest(res?.cpu.db),
       perRequest(res?.cpu.client),

@@ -257,6 +257,12 @@ function ratio(row: Row | undefined, floor: Row | undefined) {
   }
 }
 
+/** The second reference of the reads: the one-statement floor (reported, not a budget). */
+function ratioOne(row: Row | undefined, floor: Row | undefined) {
+  if (row?.result && floor?.result && floor.result.reqPerSec > 0)
+    row.ratioOne = row.result.reqPerSec / floor.result.reqPerSec;
+}
+
 const rowOf = (item: Item | null) => item?.rows[0];
 
 /**
@@ -277,6 +283,7 @@ async function measureScale(
     ? await loadItem(servers.floor, floorSc.json, { ...o, key: 'floor-json' })
     : null;
   const sqlFloor = await loadItem(servers.floor, floorSc.exercise, { ...o, key: 'floor-exercise' });
+  const oneFloor = await loadItem(servers.floor, floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' });
   const reads = [];
   for (const key of READS) reads.push(await loadItem(servers.app, app[key], o));
   if (extras.identity) {
@@ -285,8 +292,11 @@ async function measureScale(
       await loadItem(servers.app, plain.exercise, { ...o, key: 'exercise-identity', note: 'no compression' }),
     );
   }
-  await runInterleaved([json, sqlFloor, ...reads]);
-  for (const item of reads) ratio(rowOf(item), rowOf(sqlFloor));
+  await runInterleaved([json, sqlFloor, oneFloor, ...reads]);
+  for (const item of reads) {
+    ratio(rowOf(item), rowOf(sqlFloor));
+    ratioOne(rowOf(item), rowOf(oneFloor));
+  }
 
   if (extras.burst) await loginBurst(servers.app, app, o);
 
@@ -426,6 +436,10 @@ async function pglitePhase(passwordHash: string) {
     const floorLoads = [
       { scenario: floorSc.exercise, row: newRow(floorSc.exercise, { ...o, key: 'floor-exercise' }) },
       { scenario: floorSc.insert, row: newRow(floorSc.insert, { ...o, key: 'floor-insert' }) },
+      {
+        scenario: floorSc.exerciseOne,
+        row: newRow(floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' }),
+      },
     ];
     const parts = new Map<Row, LoadResult[]>();
     // One process per data dir: the app and the floor take turns, each round a fresh process
@@ -473,7 +487,10 @@ async function pglitePhase(passwordHash: string) {
       report(row);
     }
     const sqlFloor = floorLoads[0].row;
-    for (const { row } of appLoads) ratio(row, row.key === 'create' ? floorLoads[1].row : sqlFloor);
+    for (const { row } of appLoads) {
+      ratio(row, row.key === 'create' ? floorLoads[1].row : sqlFloor);
+      if (row.key !== 'create') ratioOne(row, floorLoads[2].row);
+    }
   } finally {
     removeDir(dataDir);
   }

@@ -159,6 +159,16 @@ export function floorScenarios(pop: Population): Record<string, Scenario> {
       },
       check: (_s, b) => expectLen('SQL floor', obj(b).sessions, 12),
     },
+    exerciseOne: {
+      key: 'exercise-one',
+      label: 'floor: one SQL statement, page + count',
+      expectStatus: 200,
+      next: () => {
+        const s = scope();
+        return { method: 'GET', path: `/floor/exercise-one?${s.query}`, headers: headers(pop, s.user) };
+      },
+      check: (_s, b) => expectLen('one-statement floor', obj(b).sessions, 12),
+    },
     insert: {
       key: 'insert',
       label: 'floor: raw insert transaction',

@@ -70,9 +70,9 @@ cross join lateral (select (dd.d + time '18:00' + make_interval(mins => x))::tim
 function wlsessionsSql(from: number, to: number): string {
   // 3–8 sets per session (a deterministic hash of u, x, j); the lateral subquery refers to the
   // outer row, so it is evaluated once per session.
-  return `insert into wlsessions (id, author_id, exercise_id, slug, created_date, sets,
+  return `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
   total_volume, junk_volume, working_volume, created_at, updated_at)
-select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid,
+select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid, 'wlsession',
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, agg.sets, agg.total, agg.junk, agg.working, tt.ts, tt.ts
 from generate_series(${from}, ${to - 1}) u
 cross join unnest(array[${WEIGHT_EXERCISES.join(', ')}]) x
@@ -98,9 +98,9 @@ cross join lateral (
 function pasessionsSql(from: number, to: number): string {
   // Pace figures per docs/api.md §5, in numeric: pace = minutes / km, seconds rounded half up and
   // carried into the minutes at 60, speed = round3(km / minutes).
-  return `insert into pasessions (id, author_id, exercise_id, slug, created_date, hours, minutes, seconds,
+  return `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, hours, minutes, seconds,
   distance, pace_minutes, pace_seconds, speed, created_at, updated_at)
-select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid,
+select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid, 'pasession',
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, 0, v.mins, v.secs, v.km,
   p.pm + (case when p.ps >= 60 then 1 else 0 end), (case when p.ps >= 60 then p.ps - 60 else p.ps end),
   round(v.km / v.total, 3)::float8, tt.ts, tt.ts

@@ -247,32 +247,30 @@ export async function databaseProblems(query: Query): Promise<{ problems: string
       `select count(*)::int as n from exercises e left join logs l on l.id = e.log_id
        where l.id is null or l.author_id <> e.author_id`,
     ],
-    ...(['wlsession', 'pasession'] as const).map((kind): [string, string] => [
-      `${kind}s without their exercise (or in another author’s, or another kind’s)`,
-      `select count(*)::int as n from ${kind}s s left join exercises e on e.id = s.exercise_id
-         where e.id is null or e.author_id <> s.author_id or e.kind <> '${kind}'`,
-    ]),
+    [
+      'sessions without their exercise (or in another author’s, or of another kind)',
+      `select count(*)::int as n from sessions s left join exercises e on e.id = s.exercise_id
+         where e.id is null or e.author_id <> s.author_id or e.kind <> s.kind`,
+    ],
     [
       'weight sessions with no sets or non-finite numbers',
-      `select count(*)::int as n from wlsessions where jsonb_typeof(sets) <> 'array' or jsonb_array_length(sets) = 0
-       or total_volume in ('NaN', 'Infinity', '-Infinity') or working_volume in ('NaN', 'Infinity', '-Infinity')
-       or junk_volume in ('NaN', 'Infinity', '-Infinity')`,
+      `select count(*)::int as n from sessions where kind = 'wlsession' and (jsonb_typeof(sets) <> 'array'
+       or jsonb_array_length(sets) = 0 or total_volume in ('NaN', 'Infinity', '-Infinity')
+       or working_volume in ('NaN', 'Infinity', '-Infinity') or junk_volume in ('NaN', 'Infinity', '-Infinity'))`,
     ],
     [
       'pace sessions with non-finite numbers',
-      `select count(*)::int as n from pasessions where pace_minutes in ('NaN', 'Infinity', '-Infinity')
+      `select count(*)::int as n from sessions where kind = 'pasession' and (pace_minutes in ('NaN', 'Infinity', '-Infinity')
        or pace_seconds in ('NaN', 'Infinity', '-Infinity') or speed in ('NaN', 'Infinity', '-Infinity')
-       or distance in ('NaN', 'Infinity', '-Infinity')`,
+       or distance in ('NaN', 'Infinity', '-Infinity'))`,
     ],
     [
       'duplicate session slugs',
-      `select count(*)::int as n from (select 1 from wlsessions group by author_id, exercise_id, slug having count(*) > 1
-       union all select 1 from pasessions group by author_id, exercise_id, slug having count(*) > 1) d`,
+      `select count(*)::int as n from (select 1 from sessions group by author_id, exercise_id, slug having count(*) > 1) d`,
     ],
     [
       'sessions whose slug is not their date',
-      `select count(*)::int as n from (select slug, created_date from wlsessions union all
-       select slug, created_date from pasessions) s
+      `select count(*)::int as n from sessions s
        where s.slug !~ ('^' || to_char(s.created_date, 'YYYY-MM-DD') || '(-[0-9]+)?$')`,
     ],
   ];
@@ -283,8 +281,8 @@ export async function databaseProblems(query: Query): Promise<{ problems: string
   }
   const [c] = await query(
     `select (select count(*) from users)::int as users, (select count(*) from logs)::int as logs,
-      (select count(*) from exercises)::int as exercises, (select count(*) from wlsessions)::int as wl,
-      (select count(*) from pasessions)::int as pa`,
+      (select count(*) from exercises)::int as exercises, (select count(*) filter (where kind = 'wlsession') from sessions)::int as wl,
+      (select count(*) filter (where kind = 'pasession') from sessions)::int as pa`,
   );
   return {
     problems,

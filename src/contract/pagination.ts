@@ -33,7 +33,10 @@ export const pagination = z.object({
 });
 export type Pagination = z.infer<typeof pagination>;
 
-/** 0 for an empty list: the true page count (docs/api.md §7); the web app treats it as one empty page. */
-export function totalPagesOf(total: number, limit: number): number {
-  return Math.ceil(total / limit);
+/**
+ * The one pagination object of every list (docs/api.md §7). `totalPages` is 0 for an empty list:
+ * the true page count; the web app treats it as one empty page.
+ */
+export function paginate(total: number, page: number, limit: number): Pagination {
+  return { totalPages: Math.ceil(total / limit), page, limit, total };
 }

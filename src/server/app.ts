@@ -25,7 +25,6 @@ export const WEB_DIST = path.join(ROOT, 'dist/web');
 export interface RouteEntry {
   method: string;
   url: string;
-  authInQuery: boolean;
 }
 
 declare module 'fastify' {
@@ -90,8 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        routeTable.push({ method, url: route.url, authInQuery: !!route.config?.authInQuery });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
     }
   });
   app.setValidatorCompiler(validatorCompiler);

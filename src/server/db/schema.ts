@@ -1,4 +1,3 @@
-import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -108,11 +107,12 @@ export interface StoredSet {
 }
 
 /**
- * Weight sessions keep their sets as one JSON array: a session is always read and written
- * whole, so one row per session is one index probe per read and one insert per write.
+ * Both kinds of session in one table (decision 0012): a weight session keeps its sets as one
+ * JSON array (always read and written whole) and its volumes; a pace session its time, distance,
+ * pace and speed. The other kind's columns are null (CHECK `sessions_kind_columns`, migration 0004).
  */
-export const wlsessions = pgTable(
-  'wlsessions',
+export const sessions = pgTable(
+  'sessions',
   {
     id: uuid('id').primaryKey(),
     authorId: uuid('author_id')
@@ -121,26 +121,27 @@ export const wlsessions = pgTable(
     exerciseId: uuid('exercise_id')
       .notNull()
       .references(() => exercises.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['wlsession', 'pasession'] }).notNull(),
     slug: text('slug').notNull(),
     createdDate: date('created_date', { mode: 'string' }).notNull(),
-    sets: jsonb('sets').$type<StoredSet[]>().notNull(),
-    totalVolume: doublePrecision('total_volume').notNull(),
-    junkVolume: doublePrecision('junk_volume').notNull(),
-    workingVolume: doublePrecision('working_volume').notNull(),
+    sets: jsonb('sets').$type<StoredSet[]>(),
+    totalVolume: doublePrecision('total_volume'),
+    junkVolume: doublePrecision('junk_volume'),
+    workingVolume: doublePrecision('working_volume'),
+    hours: doublePrecision('hours'),
+    minutes: doublePrecision('minutes'),
+    seconds: doublePrecision('seconds'),
+    distance: doublePrecision('distance'),
+    paceMinutes: doublePrecision('pace_minutes'),
+    paceSeconds: doublePrecision('pace_seconds'),
+    speed: doublePrecision('speed'),
     ...timestamps,
-    // The session's API JSON, kept by PostgreSQL on every write (decision 0008, migration 0002).
-    apiJson: text('api_json')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`wlsession_api_json(id, author_id, exercise_id, slug, created_date, created_at, updated_at, total_volume, junk_volume, working_volume, sets)`,
-      ),
   },
   (t) => [
-    uniqueIndex('wlsessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
-    // The pages' exact order (id breaks ties), so a page reads `limit` index entries, not the
-    // exercise's every session followed by a sort. nullsFirst: drizzle's desc() alone means
+    uniqueIndex('sessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
+    // The pages' exact order (id breaks ties). nullsFirst: drizzle's desc() alone means
     // DESC NULLS LAST, which a plain `order by … desc` (NULLS FIRST) cannot walk.
-    index('wlsessions_exercise_date_idx').on(
+    index('sessions_exercise_date_idx').on(
       t.authorId,
       t.exerciseId,
       t.createdDate.desc().nullsFirst(),
@@ -150,55 +151,4 @@ export const wlsessions = pgTable(
   ],
 );
 
-export const pasessions = pgTable(
-  'pasessions',
-  {
-    id: uuid('id').primaryKey(),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    exerciseId: uuid('exercise_id')
-      .notNull()
-      .references(() => exercises.id, { onDelete: 'cascade' }),
-    slug: text('slug').notNull(),
-    createdDate: date('created_date', { mode: 'string' }).notNull(),
-    hours: doublePrecision('hours').notNull(),
-    minutes: doublePrecision('minutes').notNull(),
-    seconds: doublePrecision('seconds').notNull(),
-    distance: doublePrecision('distance').notNull(),
-    paceMinutes: doublePrecision('pace_minutes').notNull(),
-    paceSeconds: doublePrecision('pace_seconds').notNull(),
-    speed: doublePrecision('speed').notNull(),
-    ...timestamps,
-    // The session's API JSON, kept by PostgreSQL on every write (decision 0008, migration 0002).
-    apiJson: text('api_json')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`pasession_api_json(id, author_id, exercise_id, slug, created_date, created_at, updated_at, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
-      ),
-  },
-  (t) => [
-    uniqueIndex('pasessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),
-    // The pages' exact order (id breaks ties), so a page reads `limit` index entries, not the
-    // exercise's every session followed by a sort. nullsFirst: drizzle's desc() alone means
-    // DESC NULLS LAST, which a plain `order by … desc` (NULLS FIRST) cannot walk.
-    index('pasessions_exercise_date_idx').on(
-      t.authorId,
-      t.exerciseId,
-      t.createdDate.desc().nullsFirst(),
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-  ],
-);
-
-/**
- * A session table's columns without `api_json`, for repositories that read whole rows: the JSON is
- * for the one-trip reads and would double what such a read transfers.
- */
-export function sessionColumns<T extends typeof wlsessions | typeof pasessions>(table: T) {
-  const { apiJson: _json, ...columns } = getTableColumns(table);
-  return columns;
-}
-
-export const schema = { users, authSessions, passwordResets, logs, exercises, wlsessions, pasessions };
+export const schema = { users, authSessions, passwordResets, logs, exercises, sessions };

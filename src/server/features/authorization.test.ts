@@ -240,10 +240,10 @@ describe('without a signed-in user', () => {
     }
   });
 
-  // POST …/wlsessions and …/pasessions check the session inside their one SQL statement
-  // (`authInQuery`); an invalid body must still answer 401, not reveal validation, to a stranger.
-  it('session creates answer 401 to an unknown cookie even with an invalid body', async () => {
-    for (const route of guardedRoutes().filter((r) => r.authInQuery && hasBody(r.method))) {
+  // The session is checked before the body is read: an invalid body must still answer 401, not
+  // reveal validation, to a stranger.
+  it('writes answer 401 to an unknown cookie even with an invalid body', async () => {
+    for (const route of guardedRoutes().filter((r) => hasBody(r.method))) {
       const response = await call(t.app, route.method as Method, sampleUrl(route.url), {
         cookie: 'sid=forged-token',
         body: {},

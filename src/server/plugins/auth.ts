@@ -13,13 +13,6 @@ declare module 'fastify' {
     /** Set by `requireUser`; routes behind it may rely on it. */
     user: SessionUser;
   }
-  interface FastifyContextConfig {
-    /**
-     * The route checks the session inside its own single SQL statement (one round trip):
-     * `requireUser` then only insists on a cookie, and the route must call `assertSignedIn`.
-     */
-    authInQuery?: boolean;
-  }
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
@@ -46,43 +39,13 @@ export function sessionTokenHash(request: FastifyRequest): string | null {
   return token ? hashToken(token) : null;
 }
 
-/** The cookie's token hash, or 401 when there is no cookie. */
-export function requireTokenHash(request: FastifyRequest): string {
-  const tokenHash = sessionTokenHash(request);
-  if (!tokenHash) throw new AppError(401, NOT_AUTHORIZED);
-  return tokenHash;
-}
-
-/** For `authInQuery` routes: the statement found no live session for the cookie. */
-export function assertSignedIn(userId: string | null | undefined): asserts userId is string {
-  if (!userId) throw new AppError(401, NOT_AUTHORIZED);
-}
-
 /** onRequest hook for every route that needs a signed-in user: 401 before the body is read or validated. */
 export function makeRequireUser(db: Db) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
-    if (request.routeOptions.config.authInQuery) {
-      requireTokenHash(request);
-      return;
-    }
     const tokenHash = sessionTokenHash(request);
     const user = tokenHash ? await findSessionUser(db, tokenHash) : null;
     if (!user) throw new AppError(401, NOT_AUTHORIZED);
     request.user = user;
-  };
-}
-
-/**
- * preHandler for `authInQuery` routes that take a body (they set `attachValidation`): an invalid
- * body is reported only to a signed-in user; anyone else gets the 401 that a client acts on.
- * Valid requests pay nothing here: the session is checked inside the route's statement.
- */
-export function makeValidationGate(db: Db) {
-  return async function validationGate(request: FastifyRequest): Promise<void> {
-    if (!request.validationError) return;
-    const tokenHash = sessionTokenHash(request);
-    if (!tokenHash || !(await findSessionUser(db, tokenHash))) throw new AppError(401, NOT_AUTHORIZED);
-    throw request.validationError;
   };
 }
 

@@ -1,36 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
-import { exercise, exerciseCreateBody, exerciseUpdateBody } from '../../../contract/exercises';
-import { UUID_PATTERN } from '../../../contract/fields';
-import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
-import { exercisePage, progress } from '../../../contract/sessions';
+import { exercise, exerciseCreateBody, exerciseUpdateBody, logPage } from '../../../contract/exercises';
+import { DEFAULT_LIMIT, paginate, pageQuery } from '../../../contract/pagination';
 import { RESERVED_EXERCISE_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
-import { findLogBySlug, touchLog } from '../logs/logs.repository';
-import { assertScope, findScope } from '../sessions/session-scope';
-import { exercisePageBody, readExercisePage, readProgress } from '../sessions/sessions.reads';
-import { requireTokenHash } from '../../plugins/auth';
-import { sendPrebuiltJson } from '../../lib/prebuilt-json';
-import { createExercise, deleteExercise, findExerciseById, updateExercise } from './exercises.repository';
+import {
+  createExercise,
+  deleteExercise,
+  findExerciseById,
+  readLogPage,
+  updateExercise,
+} from './exercises.repository';
 
 const TAKEN = 'An exercise with this title already exists';
 const logParams = z.object({ slugLog: z.string() });
+const idParams = logParams.extend({ id: z.string() });
 const exerciseParams = logParams.extend({ slugExercise: z.string() });
 
+/** The log page (a log and its exercises) and each exercise's own record. */
 export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
-
-  async function logFor(userId: string, slugLog: string) {
-    const found = await findLogBySlug(db, userId, normalizeSlugParam(slugLog));
-    if (!found) throw notFound('Log');
-    return found;
-  }
-
   return async (app) => {
     app.addHook('onRequest', deps.requireUser);
+
+    app.get(
+      '/api/logs/:slugLog',
+      {
+        schema: {
+          params: logParams,
+          querystring: pageQuery(DEFAULT_LIMIT),
+          response: { 200: logPage, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const { limit, page } = request.query;
+        const { log, exercises, total } = await readLogPage(
+          db,
+          { authorId: request.user.id, slugLog: normalizeSlugParam(request.params.slugLog) },
+          { limit, offset: (page - 1) * limit },
+        );
+        return {
+          log,
+          logAggregate: exercises.map((item) => ({ ...log, exercises: item })),
+          pagination: paginate(total, page, limit),
+        };
+      },
+    );
 
     app.post(
       '/api/logs/:slugLog/exercises',
@@ -42,34 +62,30 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const log = await logFor(request.user.id, request.params.slugLog);
         const { title, session } = request.body;
-        const slug = slugForTitle(title, RESERVED_EXERCISE_SLUGS);
-        const created = await db.transaction(async (tx) => {
-          const result = await createExercise(tx, log, { title, slug, kind: session });
-          // Thrown, not returned: the failed insert aborted the transaction, so it must roll back
-          // (PGlite refuses to COMMIT an aborted transaction).
-          if (result === 'taken') throw new AppError(409, TAKEN);
-          await touchLog(tx, log.author, log._id);
-          return result;
+        const created = await createExercise(db, {
+          authorId: request.user.id,
+          slugLog: normalizeSlugParam(request.params.slugLog),
+          id: randomUUID(),
+          title,
+          slug: slugForTitle(title, RESERVED_EXERCISE_SLUGS),
+          kind: session,
         });
+        if (created === 'taken') throw new AppError(409, TAKEN);
         return reply.status(201).send(created);
       },
     );
 
     app.get(
       '/api/logs/:slugLog/exercises/edit/:id',
-      {
-        schema: {
-          params: logParams.extend({ id: z.string() }),
-          response: { 200: exercise, '4xx': errorBody },
-        },
-      },
+      { schema: { params: idParams, response: { 200: exercise, '4xx': errorBody } } },
       async (request) => {
-        const log = await logFor(request.user.id, request.params.slugLog);
-        const found = UUID_PATTERN.test(request.params.id)
-          ? await findExerciseById(db, log, request.params.id)
-          : null;
+        const { slugLog, id } = request.params;
+        const found = await findExerciseById(db, {
+          authorId: request.user.id,
+          slugLog: normalizeSlugParam(slugLog),
+          id: uuidOrNil(id),
+        });
         if (!found) throw notFound('Exercise');
         return found;
       },
@@ -78,68 +94,21 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.put(
       '/api/logs/:slugLog/exercises/edit/:id',
       {
-        schema: {
-          params: logParams.extend({ id: z.string() }),
-          body: exerciseUpdateBody,
-          response: { 200: exercise, '4xx': errorBody },
-        },
+        schema: { params: idParams, body: exerciseUpdateBody, response: { 200: exercise, '4xx': errorBody } },
       },
       async (request) => {
-        const log = await logFor(request.user.id, request.params.slugLog);
-        if (!UUID_PATTERN.test(request.params.id)) throw notFound('Exercise');
+        const { slugLog, id } = request.params;
         const { title } = request.body;
-        const slug = slugForTitle(title, RESERVED_EXERCISE_SLUGS);
-        const updated = await db.transaction(async (tx) => {
-          const result = await updateExercise(tx, log, request.params.id, { title, slug });
-          if (result === 'taken') throw new AppError(409, TAKEN); // rolls the aborted transaction back
-          if (result) await touchLog(tx, log.author, log._id);
-          return result;
+        const updated = await updateExercise(db, {
+          authorId: request.user.id,
+          slugLog: normalizeSlugParam(slugLog),
+          id: uuidOrNil(id),
+          title,
+          slug: slugForTitle(title, RESERVED_EXERCISE_SLUGS),
         });
+        if (updated === 'taken') throw new AppError(409, TAKEN);
         if (!updated) throw notFound('Exercise');
         return updated;
-      },
-    );
-
-    app.get(
-      '/api/logs/:slugLog/exercises/:slugExercise',
-      {
-        config: { authInQuery: true },
-        schema: {
-          params: exerciseParams,
-          querystring: pageQuery(DEFAULT_LIMIT),
-          response: { 200: exercisePage, '4xx': errorBody },
-        },
-      },
-      async (request, reply) => {
-        const { limit, page } = request.query;
-        const { slugLog, slugExercise } = request.params;
-        const rows = await readExercisePage(db, {
-          tokenHash: requireTokenHash(request),
-          slugLog: normalizeSlugParam(slugLog),
-          slugExercise: normalizeSlugParam(slugExercise),
-          limit,
-          offset: (page - 1) * limit,
-        });
-        assertScope(rows[0]);
-        return sendPrebuiltJson(reply, exercisePage, exercisePageBody(rows, page, limit));
-      },
-    );
-
-    app.get(
-      '/api/logs/:slugLog/exercises/:slugExercise/progress',
-      {
-        config: { authInQuery: true },
-        schema: { params: exerciseParams, response: { 200: progress, '4xx': errorBody } },
-      },
-      async (request) => {
-        const { slugLog, slugExercise } = request.params;
-        const row = await readProgress(db, {
-          tokenHash: requireTokenHash(request),
-          slugLog: normalizeSlugParam(slugLog),
-          slugExercise: normalizeSlugParam(slugExercise),
-        });
-        assertScope(row);
-        return { points: row.points };
       },
     );
 
@@ -147,13 +116,11 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/logs/:slugLog/exercises/:slugExercise',
       { schema: { params: exerciseParams, response: { 200: messageBody, '4xx': errorBody } } },
       async (request) => {
-        const { exercise: found } = await findScope(
-          db,
-          request.user.id,
-          request.params.slugLog,
-          request.params.slugExercise,
-        );
-        if (!(await deleteExercise(db, found))) throw notFound('Exercise');
+        await deleteExercise(db, {
+          authorId: request.user.id,
+          slugLog: normalizeSlugParam(request.params.slugLog),
+          slugExercise: normalizeSlugParam(request.params.slugExercise),
+        });
         return { message: 'Exercise deleted' };
       },
     );

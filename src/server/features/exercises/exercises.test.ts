@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../contract/exercises';
-import { pasessions, wlsessions } from '../../db/schema';
+import { sessions } from '../../db/schema';
 import {
   call,
   createExercise,
@@ -385,21 +385,21 @@ describe('DELETE /api/logs/:slugLog/exercises/:slugExercise', () => {
     await createWlsession(t.app, cookie, kept);
     await createPasession(t.app, cookie, doomedPace);
 
-    const sessionsOf = async (table: typeof wlsessions | typeof pasessions, exerciseId: string) =>
-      (await t.db.select({ n: count() }).from(table).where(eq(table.exerciseId, exerciseId)))[0].n;
-    expect(await sessionsOf(wlsessions, doomed._id)).toBe(2);
+    const sessionsOf = async (exerciseId: string) =>
+      (await t.db.select({ n: count() }).from(sessions).where(eq(sessions.exerciseId, exerciseId)))[0].n;
+    expect(await sessionsOf(doomed._id)).toBe(2);
 
     const response = await call(t.app, 'DELETE', exerciseUrl(log.slugLog, doomed.slugExercise), { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Exercise deleted' });
-    expect(await sessionsOf(wlsessions, doomed._id)).toBe(0);
-    expect(await sessionsOf(wlsessions, kept._id)).toBe(1);
+    expect(await sessionsOf(doomed._id)).toBe(0);
+    expect(await sessionsOf(kept._id)).toBe(1);
 
     const paDelete = await call(t.app, 'DELETE', exerciseUrl(log.slugLog, doomedPace.slugExercise), {
       cookie,
     });
     expect(paDelete.statusCode).toBe(200);
-    expect(await sessionsOf(pasessions, doomedPace._id)).toBe(0);
+    expect(await sessionsOf(doomedPace._id)).toBe(0);
 
     const page = (await call(t.app, 'GET', `/api/logs/${log.slugLog}`, { cookie })).json();
     expect(page.logAggregate.map((i: { exercises: Exercise }) => i.exercises._id)).toEqual([kept._id]);

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
-import { logPage } from '../../../contract/exercises';
-import { UUID_PATTERN } from '../../../contract/fields';
 import { log, logBody, logsList } from '../../../contract/logs';
-import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, pageQuery, totalPagesOf } from '../../../contract/pagination';
+import { LOGS_DEFAULT_LIMIT, paginate, pageQuery } from '../../../contract/pagination';
 import { RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
-import { assertSignedIn, requireTokenHash } from '../../plugins/auth';
-import { sendPrebuiltJson } from '../../lib/prebuilt-json';
-import { readLogPage, readLogsPage } from './logs.reads';
-import { createLog, deleteLog, findLogById, findLogBySlug, updateLog } from './logs.repository';
+import { createLog, deleteLog, findLogById, readLogsPage, updateLog } from './logs.repository';
 
 const TAKEN = 'A log with this title already exists';
+const idParams = z.object({ id: z.string() });
 
+/** The logs list and a log's own record. The log page (its exercises) is the exercises feature's. */
 export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
@@ -24,19 +23,15 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/logs',
       {
-        config: { authInQuery: true },
         schema: { querystring: pageQuery(LOGS_DEFAULT_LIMIT), response: { 200: logsList, '4xx': errorBody } },
       },
       async (request) => {
         const { limit, page } = request.query;
-        const row = await readLogsPage(db, {
-          tokenHash: requireTokenHash(request),
+        const { logs, total } = await readLogsPage(db, request.user.id, {
           limit,
           offset: (page - 1) * limit,
         });
-        assertSignedIn(row.userId);
-        const { logs, total } = row;
-        return { logs, pagination: { totalPages: totalPagesOf(total, limit), page, limit, total } };
+        return { logs, pagination: paginate(total, page, limit) };
       },
     );
 
@@ -45,10 +40,8 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { body: logBody, response: { 201: log, '4xx': errorBody } } },
       async (request, reply) => {
         const { title } = request.body;
-        const created = await createLog(db, request.user.id, {
-          title,
-          slug: slugForTitle(title, RESERVED_LOG_SLUGS),
-        });
+        const slug = slugForTitle(title, RESERVED_LOG_SLUGS);
+        const created = await createLog(db, request.user.id, { id: randomUUID(), title, slug });
         if (created === 'taken') throw new AppError(409, TAKEN);
         return reply.status(201).send(created);
       },
@@ -56,11 +49,9 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logs/edit/:id',
-      { schema: { params: z.object({ id: z.string() }), response: { 200: log, '4xx': errorBody } } },
+      { schema: { params: idParams, response: { 200: log, '4xx': errorBody } } },
       async (request) => {
-        const found = UUID_PATTERN.test(request.params.id)
-          ? await findLogById(db, request.user.id, request.params.id)
-          : null;
+        const found = await findLogById(db, request.user.id, uuidOrNil(request.params.id));
         if (!found) throw notFound('Log');
         return found;
       },
@@ -68,47 +59,18 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.put(
       '/api/logs/edit/:id',
-      {
-        schema: {
-          params: z.object({ id: z.string() }),
-          body: logBody,
-          response: { 200: log, '4xx': errorBody },
-        },
-      },
+      { schema: { params: idParams, body: logBody, response: { 200: log, '4xx': errorBody } } },
       async (request) => {
-        if (!UUID_PATTERN.test(request.params.id)) throw notFound('Log');
         const { title } = request.body;
         const slug = slugForTitle(title, RESERVED_LOG_SLUGS);
-        const updated = await updateLog(db, request.user.id, request.params.id, { title, slug });
+        const updated = await updateLog(db, request.user.id, {
+          id: uuidOrNil(request.params.id),
+          title,
+          slug,
+        });
         if (updated === 'taken') throw new AppError(409, TAKEN);
         if (!updated) throw notFound('Log');
         return updated;
-      },
-    );
-
-    app.get(
-      '/api/logs/:slugLog',
-      {
-        config: { authInQuery: true },
-        schema: {
-          params: z.object({ slugLog: z.string() }),
-          querystring: pageQuery(DEFAULT_LIMIT),
-          response: { 200: logPage, '4xx': errorBody },
-        },
-      },
-      async (request, reply) => {
-        const { limit, page } = request.query;
-        const slug = normalizeSlugParam(request.params.slugLog);
-        const row = await readLogPage(db, {
-          tokenHash: requireTokenHash(request),
-          slugLog: slug,
-          limit,
-          offset: (page - 1) * limit,
-          page,
-        });
-        assertSignedIn(row.userId);
-        if (!row.body) throw notFound('Log');
-        return sendPrebuiltJson(reply, logPage, row.body);
       },
     );
 
@@ -123,10 +85,11 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { idOrSlug } = request.params;
-        const found =
-          (UUID_PATTERN.test(idOrSlug) ? await findLogById(db, request.user.id, idOrSlug) : null) ??
-          (await findLogBySlug(db, request.user.id, normalizeSlugParam(idOrSlug)));
-        if (!found || !(await deleteLog(db, request.user.id, found._id))) throw notFound('Log');
+        const named = {
+          id: uuidOrNil(idOrSlug),
+          slug: normalizeSlugParam(idOrSlug),
+        };
+        if (!(await deleteLog(db, request.user.id, named))) throw notFound('Log');
         return { message: 'Log deleted' };
       },
     );

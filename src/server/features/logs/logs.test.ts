@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Log } from '../../../contract/logs';
-import { exercises, pasessions, wlsessions } from '../../db/schema';
+import { exercises, sessions } from '../../db/schema';
 import {
   call,
   createExercise,
@@ -404,10 +404,15 @@ describe('GET /api/logs/:slugLog', () => {
 
 describe('DELETE /api/logs/:idOrSlug', () => {
   async function countChildren(exerciseId: string, logId: string) {
+    const ofKind = (kind: 'wlsession' | 'pasession') =>
+      t.db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.exerciseId, exerciseId), eq(sessions.kind, kind)));
     const [[e], [w], [p]] = await Promise.all([
       t.db.select({ n: count() }).from(exercises).where(eq(exercises.logId, logId)),
-      t.db.select({ n: count() }).from(wlsessions).where(eq(wlsessions.exerciseId, exerciseId)),
-      t.db.select({ n: count() }).from(pasessions).where(eq(pasessions.exerciseId, exerciseId)),
+      ofKind('wlsession'),
+      ofKind('pasession'),
     ]);
     return { exercises: e.n, wlsessions: w.n, pasessions: p.n };
   }

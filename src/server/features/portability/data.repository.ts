@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { exercises, logs, pasessions, sessionColumns, wlsessions } from '../../db/schema';
+import { exercises, logs, sessions } from '../../db/schema';
 
 /** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
 
@@ -52,42 +52,6 @@ export async function exercisesOfLog(db: Executor, authorId: string, logId: stri
     .orderBy(asc(exercises.createdAt), asc(exercises.id));
 }
 
-export type WlsessionRow = Omit<typeof wlsessions.$inferSelect, 'apiJson'>;
-export type PasessionRow = Omit<typeof pasessions.$inferSelect, 'apiJson'>;
-
-/** Oldest first, the order they were logged in (their slugs' -2, -3 follow it). */
-export async function pageWlsessions(
-  db: Executor,
-  authorId: string,
-  exerciseId: string,
-  limit: number,
-  offset: number,
-): Promise<WlsessionRow[]> {
-  return db
-    .select(sessionColumns(wlsessions))
-    .from(wlsessions)
-    .where(and(eq(wlsessions.authorId, authorId), eq(wlsessions.exerciseId, exerciseId)))
-    .orderBy(asc(wlsessions.createdDate), asc(wlsessions.createdAt), asc(wlsessions.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function pagePasessions(
-  db: Executor,
-  authorId: string,
-  exerciseId: string,
-  limit: number,
-  offset: number,
-): Promise<PasessionRow[]> {
-  return db
-    .select(sessionColumns(pasessions))
-    .from(pasessions)
-    .where(and(eq(pasessions.authorId, authorId), eq(pasessions.exerciseId, exerciseId)))
-    .orderBy(asc(pasessions.createdDate), asc(pasessions.createdAt), asc(pasessions.id))
-    .limit(limit)
-    .offset(offset);
-}
-
 // ---- Import: what the account already holds, then bulk inserts ----
 
 /** Serialises imports of one account (two at once would race for the same slugs). */
@@ -120,50 +84,33 @@ export async function findExercisesOfLogs(tx: Executor, authorId: string, logIds
 }
 
 /** The sessions of these exercises, as much as duplicate detection and slug choice need. */
-export async function findWlsessionContents(tx: Executor, authorId: string, exerciseIds: string[]) {
-  const found: Pick<WlsessionRow, 'exerciseId' | 'slug' | 'createdDate' | 'sets'>[] = [];
-  for (const part of chunks(exerciseIds, IN_CHUNK))
-    found.push(
-      ...(await tx
-        .select({
-          exerciseId: wlsessions.exerciseId,
-          slug: wlsessions.slug,
-          createdDate: wlsessions.createdDate,
-          sets: wlsessions.sets,
-        })
-        .from(wlsessions)
-        .where(and(eq(wlsessions.authorId, authorId), inArray(wlsessions.exerciseId, part)))),
-    );
-  return found;
-}
-
-export async function findPasessionContents(tx: Executor, authorId: string, exerciseIds: string[]) {
+export async function findSessionContents(tx: Executor, authorId: string, exerciseIds: string[]) {
   const found: Pick<
-    PasessionRow,
-    'exerciseId' | 'slug' | 'createdDate' | 'hours' | 'minutes' | 'seconds' | 'distance'
+    NewSession,
+    'exerciseId' | 'slug' | 'createdDate' | 'sets' | 'hours' | 'minutes' | 'seconds' | 'distance'
   >[] = [];
   for (const part of chunks(exerciseIds, IN_CHUNK))
     found.push(
       ...(await tx
         .select({
-          exerciseId: pasessions.exerciseId,
-          slug: pasessions.slug,
-          createdDate: pasessions.createdDate,
-          hours: pasessions.hours,
-          minutes: pasessions.minutes,
-          seconds: pasessions.seconds,
-          distance: pasessions.distance,
+          exerciseId: sessions.exerciseId,
+          slug: sessions.slug,
+          createdDate: sessions.createdDate,
+          sets: sessions.sets,
+          hours: sessions.hours,
+          minutes: sessions.minutes,
+          seconds: sessions.seconds,
+          distance: sessions.distance,
         })
-        .from(pasessions)
-        .where(and(eq(pasessions.authorId, authorId), inArray(pasessions.exerciseId, part)))),
+        .from(sessions)
+        .where(and(eq(sessions.authorId, authorId), inArray(sessions.exerciseId, part)))),
     );
   return found;
 }
 
 export type NewLog = typeof logs.$inferInsert;
 export type NewExercise = typeof exercises.$inferInsert;
-export type NewWlsession = typeof wlsessions.$inferInsert;
-export type NewPasession = typeof pasessions.$inferInsert;
+export type NewSession = typeof sessions.$inferInsert;
 
 /**
  * Inserts many rows with one parameter per chunk: the rows travel as one JSON array that
@@ -204,12 +151,11 @@ async function insertMany<T extends PgTable>(
 /** Parents before children, so the foreign keys hold. */
 export async function insertImported(
   tx: Executor,
-  rows: { logs: NewLog[]; exercises: NewExercise[]; wlsessions: NewWlsession[]; pasessions: NewPasession[] },
+  rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: NewSession[] },
 ): Promise<void> {
   await insertMany(tx, logs, rows.logs);
   await insertMany(tx, exercises, rows.exercises);
-  await insertMany(tx, wlsessions, rows.wlsessions);
-  await insertMany(tx, pasessions, rows.pasessions);
+  await insertMany(tx, sessions, rows.sessions);
 }
 
 /** Existing logs and exercises that received sessions move up their lists (docs/api.md §7 "active"). */

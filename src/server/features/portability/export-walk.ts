@@ -1,14 +1,9 @@
 import type { ExportExercise, ExportLog, ExportPasession, ExportWlsession } from '../../../contract/data';
-import type { Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { toIso } from '../../lib/timestamps';
-import {
-  exercisesOfLog,
-  pageLogs,
-  pagePasessions,
-  pageWlsessions,
-  type PasessionRow,
-  type WlsessionRow,
-} from './data.repository';
+import { toSession } from '../sessions/session-record';
+import { pageSessionsOldestFirst } from '../sessions/sessions.repository';
+import { exercisesOfLog, pageLogs } from './data.repository';
 
 /**
  * A timestamp as ISO 8601 UTC with all the microseconds PostgreSQL keeps (toIso stops at
@@ -37,7 +32,7 @@ export type AccountEvent =
  * by date), read a page at a time as the consumer asks for more: a long history never sits in
  * memory, and a slow download holds no database connection between pages.
  */
-export async function* walkAccount(db: Executor, authorId: string): AsyncGenerator<AccountEvent> {
+export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<AccountEvent> {
   for (let offset = 0; ; offset += LOG_PAGE) {
     const logs = await pageLogs(db, authorId, LOG_PAGE, offset);
     for (const log of logs) {
@@ -66,11 +61,18 @@ export async function* walkAccount(db: Executor, authorId: string): AsyncGenerat
           },
         };
         for (let from = 0; ; from += SESSION_PAGE) {
-          const page =
-            exercise.kind === 'wlsession'
-              ? (await pageWlsessions(db, authorId, exercise.id, SESSION_PAGE, from)).map(toWlsession)
-              : (await pagePasessions(db, authorId, exercise.id, SESSION_PAGE, from)).map(toPasession);
-          for (const session of page) yield { type: 'session', session };
+          const page = await pageSessionsOldestFirst(db, {
+            authorId,
+            exerciseId: exercise.id,
+            limit: SESSION_PAGE,
+            offset: from,
+          });
+          for (const row of page) {
+            // The API's record with every stored digit of its timestamps, without the ids the
+            // file's nesting already gives (its author and exercise).
+            const { author: _author, exercise: _exercise, ...session } = toSession(row, preciseIso);
+            yield { type: 'session', session };
+          }
           if (page.length < SESSION_PAGE) break;
         }
         yield { type: 'end-exercise' };
@@ -79,39 +81,4 @@ export async function* walkAccount(db: Executor, authorId: string): AsyncGenerat
     }
     if (logs.length < LOG_PAGE) break;
   }
-}
-
-function toWlsession(row: WlsessionRow): ExportWlsession {
-  return {
-    _id: row.id,
-    slugSession: row.slug,
-    createdDate: row.createdDate,
-    createdAt: preciseIso(row.createdAt),
-    updatedAt: preciseIso(row.updatedAt),
-    totalVolume: row.totalVolume,
-    workingVolume: row.workingVolume,
-    junkVolume: row.junkVolume,
-    set: row.sets.map((s) => ({
-      _id: s._id,
-      repetitions: s.repetitions,
-      kilograms: s.kilograms,
-      isHard: s.isHard,
-      volume: s.volume,
-    })),
-  };
-}
-
-function toPasession(row: PasessionRow): ExportPasession {
-  return {
-    _id: row.id,
-    slugSession: row.slug,
-    createdDate: row.createdDate,
-    createdAt: preciseIso(row.createdAt),
-    updatedAt: preciseIso(row.updatedAt),
-    time: { hours: row.hours, minutes: row.minutes, seconds: row.seconds },
-    distance: row.distance,
-    paceMinutes: row.paceMinutes,
-    paceSeconds: row.paceSeconds,
-    speed: row.speed,
-  };
 }

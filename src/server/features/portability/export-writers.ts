@@ -1,6 +1,6 @@
 import { EXPORT_CSV_COLUMNS, EXPORT_FORMAT, EXPORT_VERSION } from '../../../contract/data';
 import { formatPace } from '../../../contract/metrics';
-import type { Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { csvRow } from './csv';
 import { walkAccount } from './export-walk';
 
@@ -16,11 +16,7 @@ function openWith(value: object, key: string): string {
  * GET /api/export.json, written as it is read: format v1 (docs/data-portability.md), one log,
  * exercise or session per line so a person (or an import error) can point at a line.
  */
-export async function* exportJson(
-  db: Executor,
-  authorId: string,
-  exportedAt: string,
-): AsyncGenerator<string> {
+export async function* exportJson(db: Db, authorId: string, exportedAt: string): AsyncGenerator<string> {
   let out = openWith({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt }, 'logs');
   let first = true; // the next item is the first of its array
   for await (const event of walkAccount(db, authorId)) {
@@ -53,7 +49,7 @@ export async function* exportJson(
  * GET /api/export.csv: one row per weight set and one per pace session, RFC 4180, UTF-8.
  * It starts with a byte-order mark so spreadsheet apps read non-Latin titles as UTF-8.
  */
-export async function* exportCsv(db: Executor, authorId: string): AsyncGenerator<string> {
+export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<string> {
   let out = `\uFEFF${csvRow(EXPORT_CSV_COLUMNS)}`;
   let log = '';
   let exercise = '';

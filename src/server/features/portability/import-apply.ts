@@ -28,7 +28,7 @@ export async function applyImport(
       rows: plan.rows,
       logs: diff.rows.logs.length,
       exercises: diff.rows.exercises.length,
-      sessions: diff.rows.wlsessions.length + diff.rows.pasessions.length,
+      sessions: diff.rows.sessions.length,
       duplicates: diff.duplicates,
       skipped: plan.skipped,
       skippedCount: plan.skippedCount,

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionKind } from '../../../contract/exercises';
-import { paceFigures, sessionVolumes, setVolume } from '../../../contract/metrics';
 import type { Executor } from '../../db/client';
+import { sessionValues } from '../sessions/session-record';
 import {
   findExercisesOfLogs,
   findLogsBySlugs,
   type NewExercise,
   type NewLog,
-  type NewPasession,
-  type NewWlsession,
+  type NewSession,
 } from './data.repository';
 import { type ImportPlan, kindConflict, type PlannedSession, skipRow } from './import-plan';
-import { loadSessionStates, type SessionState, sessionKey, takeSlug } from './session-state';
+import { loadSessionStates, type SessionState, sessionKey } from './session-state';
 
 interface Activity {
   id: string;
@@ -37,12 +35,12 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
       e,
     ]),
   );
-  const reused: Record<SessionKind, string[]> = { wlsession: [], pasession: [] };
+  const reused: string[] = [];
   for (const [slug, log] of plan.logs) {
     const logId = existingLogs.get(slug);
     for (const exercise of logId ? log.exercises.values() : []) {
       const found = existingExercises.get(`${logId}|${exercise.slug}`);
-      if (found) reused[found.kind].push(found.id);
+      if (found) reused.push(found.id);
     }
   }
   const stateOf = await loadSessionStates(tx, authorId, reused);
@@ -58,8 +56,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
   const rows = {
     logs: [] as NewLog[],
     exercises: [] as NewExercise[],
-    wlsessions: [] as NewWlsession[],
-    pasessions: [] as NewPasession[],
+    sessions: [] as NewSession[],
   };
   const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
   let duplicates = 0;
@@ -112,23 +109,19 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
       duplicates += exercise.sessions.length - fresh.length;
       for (const [session, slugSession] of assignSlugs(state, fresh)) {
         const createdAt = session.createdAt ?? stamp();
-        const base = {
+        rows.sessions.push({
           id: randomUUID(),
           authorId,
           exerciseId,
+          kind: session.kind,
           slug: slugSession,
           createdDate: session.createdDate,
           createdAt,
           updatedAt: session.updatedAt ?? createdAt,
-        };
-        if (session.kind === 'wlsession') {
-          // Derived numbers are always the server's (docs/api.md §5).
-          const sets = session.sets.map((s) => ({ _id: randomUUID(), ...s, volume: setVolume(s) }));
-          rows.wlsessions.push({ ...base, sets, ...sessionVolumes(sets) });
-        } else {
-          const { time, distance } = session;
-          rows.pasessions.push({ ...base, ...time, distance, ...paceFigures(time, distance) });
-        }
+          ...sessionValues(
+            session.kind === 'wlsession' ? { kind: session.kind, set: session.sets } : session,
+          ),
+        });
         noteActivity(activity.logs, logId, session.createdDate);
         noteActivity(activity.exercises, exerciseId, session.createdDate);
       }
@@ -145,12 +138,12 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
 function assignSlugs(state: SessionState, sessions: PlannedSession[]): Map<PlannedSession, string> {
   const slugs = new Map<PlannedSession, string>();
   for (const session of sessions) {
-    const kept = session.slugSession && takeSlug(state, session.createdDate, session.slugSession);
+    const kept = session.slugSession && state.slugs.take(session.createdDate, session.slugSession);
     if (kept) slugs.set(session, kept);
   }
   const ordered = new Map<PlannedSession, string>();
   for (const session of sessions)
-    ordered.set(session, slugs.get(session) ?? (takeSlug(state, session.createdDate) as string));
+    ordered.set(session, slugs.get(session) ?? (state.slugs.take(session.createdDate) as string));
   return ordered;
 }
 

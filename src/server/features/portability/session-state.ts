@@ -1,12 +1,11 @@
-import type { SessionKind } from '../../../contract/exercises';
 import type { Executor } from '../../db/client';
-import { nextSessionSlug } from '../sessions/session-slugs';
-import { findPasessionContents, findWlsessionContents } from './data.repository';
+import { DateSlugs } from '../sessions/session-slugs';
+import { findSessionContents } from './data.repository';
 import type { PlannedSession } from './import-plan';
 
 /** What one exercise holds, as an import sees it: slugs taken per date, and its sessions' contents. */
 export interface SessionState {
-  slugs: Map<string, string[]>;
+  slugs: DateSlugs;
   /** Content keys with their counts (a multiset: two identical runs on one day are two). */
   contents: Map<string, number>;
   /** True, and one fewer left, when a session with this content is there. */
@@ -30,7 +29,7 @@ export function sessionKey(s: PlannedSession | WlContent | PaContent): string {
 function newState(): SessionState {
   const contents = new Map<string, number>();
   return {
-    slugs: new Map(),
+    slugs: new DateSlugs(),
     contents,
     consume(key) {
       const count = contents.get(key) ?? 0;
@@ -41,26 +40,8 @@ function newState(): SessionState {
   };
 }
 
-/**
- * Takes `wanted` for this date when it names the date (`2024-01-15`, `2024-01-15-3`) and is free,
- * else null; without `wanted`, the next free slug (docs/api.md §4).
- */
-export function takeSlug(state: SessionState, date: string, wanted?: string): string | null {
-  let taken = state.slugs.get(date);
-  if (!taken) state.slugs.set(date, (taken = []));
-  let slug: string | null;
-  if (wanted === undefined) slug = nextSessionSlug(date, taken);
-  else {
-    const fits =
-      wanted === date || (wanted.startsWith(`${date}-`) && /^([2-9]|[1-9]\d+)$/.test(wanted.slice(11)));
-    slug = fits && !taken.includes(wanted) ? wanted : null;
-  }
-  if (slug !== null) taken.push(slug);
-  return slug;
-}
-
 /** The state of each reused exercise, loaded once; new exercises start empty. */
-export async function loadSessionStates(tx: Executor, authorId: string, ids: Record<SessionKind, string[]>) {
+export async function loadSessionStates(tx: Executor, authorId: string, ids: string[]) {
   const states = new Map<string, SessionState>();
   const stateOf = (id: string) => {
     let state = states.get(id);
@@ -69,19 +50,15 @@ export async function loadSessionStates(tx: Executor, authorId: string, ids: Rec
   };
   const add = (exerciseId: string, date: string, slug: string, key: string) => {
     const state = stateOf(exerciseId);
-    const taken = state.slugs.get(date);
-    if (taken) taken.push(slug);
-    else state.slugs.set(date, [slug]);
+    state.slugs.add(date, slug);
     state.contents.set(key, (state.contents.get(key) ?? 0) + 1);
   };
-  for (const row of await findWlsessionContents(tx, authorId, ids.wlsession))
-    add(row.exerciseId, row.createdDate, row.slug, sessionKey(row));
-  for (const row of await findPasessionContents(tx, authorId, ids.pasession))
-    add(
-      row.exerciseId,
-      row.createdDate,
-      row.slug,
-      sessionKey({ createdDate: row.createdDate, time: row, distance: row.distance }),
-    );
+  for (const row of await findSessionContents(tx, authorId, ids)) {
+    const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
+    const content = sets
+      ? { createdDate, sets }
+      : { createdDate, time: { hours: hours!, minutes: minutes!, seconds: seconds! }, distance: distance! };
+    add(exerciseId, createdDate, slug, sessionKey(content));
+  }
   return stateOf;
 }

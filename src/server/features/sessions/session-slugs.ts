@@ -1,12 +1,48 @@
 /**
- * docs/api.md §4: a session's slug is its date; the second session that day is `-2`, then `-3`…
- * Picks the first free one among those already taken.
+ * docs/api.md §4: a session's slug is its date; the second session that day is `date-2`, then
+ * `date-3`… This class is the one place a slug is chosen, for a single write (from the slugs its
+ * date already has) and for an import (thousands of sessions on one date).
  */
-export function nextSessionSlug(date: string, taken: readonly string[]): string {
-  const used = new Set(taken);
-  if (!used.has(date)) return date;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${date}-${n}`;
-    if (!used.has(candidate)) return candidate;
+export class DateSlugs {
+  private readonly taken = new Map<string, Set<string>>();
+  /** Per date, the suffix below which every slug is taken: the next search starts there, so n sessions cost O(n). */
+  private readonly floor = new Map<string, number>();
+
+  constructor(slugs: Iterable<{ date: string; slug: string }> = []) {
+    for (const { date, slug } of slugs) this.add(date, slug);
+  }
+
+  /** Records a slug the date already has. */
+  add(date: string, slug: string): void {
+    this.takenOn(date).add(slug);
+  }
+
+  private takenOn(date: string): Set<string> {
+    let set = this.taken.get(date);
+    if (!set) this.taken.set(date, (set = new Set()));
+    return set;
+  }
+
+  /**
+   * Takes `wanted` when it names this date (`2024-01-15`, `2024-01-15-3`) and is free, else null;
+   * without `wanted`, takes the first free slug of the date.
+   */
+  take(date: string, wanted?: string): string | null {
+    const taken = this.takenOn(date);
+    if (wanted !== undefined) {
+      const fits =
+        wanted === date ||
+        (wanted.startsWith(`${date}-`) && /^([2-9]|[1-9]\d+)$/.test(wanted.slice(date.length + 1)));
+      if (!fits || taken.has(wanted)) return null;
+      taken.add(wanted);
+      return wanted;
+    }
+    let n = this.floor.get(date) ?? 1;
+    const slugAt = (k: number) => (k === 1 ? date : `${date}-${k}`);
+    while (taken.has(slugAt(n))) n += 1;
+    this.floor.set(date, n + 1);
+    const slug = slugAt(n);
+    taken.add(slug);
+    return slug;
   }
 }

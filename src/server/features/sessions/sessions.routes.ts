@@ -1,153 +1,134 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
-import type { Exercise, SessionKind } from '../../../contract/exercises';
-import { UUID_PATTERN } from '../../../contract/fields';
+import type { SessionKind } from '../../../contract/exercises';
+import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
 import {
+  exercisePage,
   pasession,
   pasessionBody,
   type PasessionValues,
+  progress,
   wlsession,
   wlsessionBody,
   type WlsessionValues,
 } from '../../../contract/sessions';
-import type { Db, Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam } from '../../lib/titles';
-import { touchExercise } from '../exercises/exercises.repository';
-import { touchLog } from '../logs/logs.repository';
-import { isUniqueViolation } from '../users/users.repository';
-import { deletePasession, findPasessionById, updatePasession } from './pasessions.repository';
-import { assertScope, findScope } from './session-scope';
-import { readSessionBySlug } from './sessions.reads';
-import { assertSignedIn, makeValidationGate, requireTokenHash } from '../../plugins/auth';
-import { createSessionOneTrip } from './sessions.create';
-import { deleteWlsession, findWlsessionById, updateWlsession } from './wlsessions.repository';
+import { exercisePageBody } from './exercise-page';
+import { type SessionValues, sessionValues } from './session-record';
+import {
+  createSession,
+  deleteSession,
+  findSessionById,
+  findSessionBySlug,
+  readExercisePage,
+  readProgress,
+  type Scope,
+  updateSession,
+} from './sessions.repository';
 
 const scopeParams = z.object({ slugLog: z.string(), slugExercise: z.string() });
+type ScopeParams = z.infer<typeof scopeParams>;
 const WRONG_KIND: Record<SessionKind, string> = {
   wlsession: 'This exercise records weight sessions (reps × kg), not pace sessions',
   pasession: 'This exercise records pace sessions (distance and time), not weight sessions',
 };
 
-/** Two writers can pick the same dated slug at once; the unique index catches it and we pick again. */
-async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      if (attempt >= 10 || !isUniqueViolation(error)) throw error;
-      // A random pause, growing: writers racing for the same next `-N` spread out rather than clash
-      // again in lockstep (without it, 3 writers on one date exhausted 5 immediate retries on PostgreSQL).
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-    }
-  }
+/** The exercise named in the path, under the signed-in author. */
+function scopeOf(userId: string, params: ScopeParams): Scope {
+  return {
+    authorId: userId,
+    slugLog: normalizeSlugParam(params.slugLog),
+    slugExercise: normalizeSlugParam(params.slugExercise),
+  };
 }
 
-function withSlugRetry<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
-  return retryOnSlugClash(() => db.transaction((tx) => work(tx as unknown as Executor)));
+/** What each kind's routes differ in: their path segment, envelope key, body and record schemas. */
+const KINDS = {
+  wlsession: { segment: 'wlsessions', body: wlsessionBody, record: wlsession },
+  pasession: { segment: 'pasessions', body: pasessionBody, record: pasession },
+} as const;
+
+function valuesOf(kind: SessionKind, body: WlsessionValues | PasessionValues): SessionValues {
+  return kind === 'wlsession'
+    ? sessionValues({ kind, set: (body as WlsessionValues).set })
+    : sessionValues({ kind, ...(body as PasessionValues) });
 }
 
-/** Creating or editing a session makes its exercise and log the most recently active. */
-async function touchParents(tx: Executor, exercise: Exercise) {
-  await touchExercise(tx, exercise);
-  await touchLog(tx, exercise.author, exercise.log);
-}
-
-interface KindSpec<Body, Rec> {
-  kind: SessionKind;
-  segment: 'wlsessions' | 'pasessions';
-  envelope: 'wlsession' | 'pasession';
-  body: z.ZodType<Body>;
-  record: z.ZodType<Rec>;
-  findById(db: Executor, exercise: Exercise, id: string): Promise<Rec | null>;
-  update(tx: Executor, exercise: Exercise, current: Rec, input: Body): Promise<Rec>;
-  remove(db: Executor, exercise: Exercise, slug: string): Promise<boolean>;
-}
-
-const wlSpec: KindSpec<WlsessionValues, z.infer<typeof wlsession>> = {
-  kind: 'wlsession',
-  segment: 'wlsessions',
-  envelope: 'wlsession',
-  body: wlsessionBody as unknown as z.ZodType<WlsessionValues>,
-  record: wlsession,
-  findById: findWlsessionById,
-  update: updateWlsession,
-  remove: deleteWlsession,
-};
-
-const paSpec: KindSpec<PasessionValues, z.infer<typeof pasession>> = {
-  kind: 'pasession',
-  segment: 'pasessions',
-  envelope: 'pasession',
-  body: pasessionBody as unknown as z.ZodType<PasessionValues>,
-  record: pasession,
-  findById: findPasessionById,
-  update: updatePasession,
-  remove: deletePasession,
-};
-
-function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPluginAsyncZod {
+/** The exercise page, its progress chart, and each kind's session routes (docs/api.md §7). */
+export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const base = `/api/logs/:slugLog/exercises/:slugExercise/${spec.segment}`;
-  const envelope = z.object({ [spec.envelope]: spec.record });
-
-  /** The exercise named in the path, which must record this kind of session. */
-  async function scopeFor(userId: string, params: z.infer<typeof scopeParams>) {
-    const { exercise } = await findScope(db, userId, params.slugLog, params.slugExercise);
-    return exercise;
-  }
-
-  type ScopeParams = z.infer<typeof scopeParams>;
-  type IdParams = ScopeParams & { id: string };
-  type SlugParams = ScopeParams & { slugSession: string };
-
-  // Typed by hand: the zod provider cannot infer through this function's generic schemas.
-  return async (zodApp) => {
-    const app = zodApp as unknown as FastifyInstance;
+  return async (app) => {
     app.addHook('onRequest', deps.requireUser);
 
+    app.get(
+      '/api/logs/:slugLog/exercises/:slugExercise',
+      {
+        schema: {
+          params: scopeParams,
+          querystring: pageQuery(DEFAULT_LIMIT),
+          response: { 200: exercisePage, '4xx': errorBody },
+        },
+      },
+      async (request) => {
+        const { limit, page } = request.query;
+        const parts = await readExercisePage(db, scopeOf(request.user.id, request.params), {
+          limit,
+          offset: (page - 1) * limit,
+        });
+        return exercisePageBody(parts, page, limit);
+      },
+    );
+
+    app.get(
+      '/api/logs/:slugLog/exercises/:slugExercise/progress',
+      { schema: { params: scopeParams, response: { 200: progress, '4xx': errorBody } } },
+      async (request) => ({ points: await readProgress(db, scopeOf(request.user.id, request.params)) }),
+    );
+
+    for (const kind of ['wlsession', 'pasession'] as const)
+      kindRoutes(app as unknown as FastifyInstance, kind);
+  };
+
+  function kindRoutes(app: FastifyInstance, kind: SessionKind) {
+    const { segment, body, record } = KINDS[kind];
+    const base = `/api/logs/:slugLog/exercises/:slugExercise/${segment}`;
+    type IdParams = ScopeParams & { id: string };
+    type SlugParams = ScopeParams & { slugSession: string };
+    type Body = WlsessionValues | PasessionValues;
+    const idParams = scopeParams.extend({ id: z.string() });
+    const slugParams = scopeParams.extend({ slugSession: z.string() });
+
+    // Typed by hand: the zod provider cannot infer through a schema chosen at run time.
     app.post<{ Params: ScopeParams; Body: Body }>(
       base,
-      {
-        config: { authInQuery: true },
-        attachValidation: true,
-        preHandler: makeValidationGate(db),
-        schema: { params: scopeParams, body: spec.body, response: { 201: spec.record, '4xx': errorBody } },
-      },
+      { schema: { params: scopeParams, body, response: { 201: record, '4xx': errorBody } } },
       async (request, reply) => {
-        const tokenHash = requireTokenHash(request);
-        const scope = {
-          slugLog: normalizeSlugParam(request.params.slugLog),
-          slugExercise: normalizeSlugParam(request.params.slugExercise),
-        };
-        const body = request.body as WlsessionValues | PasessionValues;
-        const row = await retryOnSlugClash(() =>
-          createSessionOneTrip<Rec>(db, tokenHash, spec.kind, scope, body),
-        );
-        assertSignedIn(row.userId);
-        if (!row.hasLog) throw notFound('Log');
-        if (!row.kind) throw notFound('Exercise');
-        if (row.kind !== spec.kind) throw new AppError(400, WRONG_KIND[row.kind]);
-        return reply.status(201).send(row.session);
+        const created = await createSession(db, scopeOf(request.user.id, request.params), {
+          kind,
+          id: randomUUID(),
+          date: request.body.createdDate,
+          values: valuesOf(kind, request.body),
+        });
+        if ('wrongKind' in created) throw new AppError(400, WRONG_KIND[created.wrongKind]);
+        return reply.status(201).send(created);
       },
     );
 
     app.get<{ Params: IdParams }>(
       `${base}/edit/:id`,
-      {
-        schema: {
-          params: scopeParams.extend({ id: z.string() }),
-          response: { 200: spec.record, '4xx': errorBody },
-        },
-      },
+      { schema: { params: idParams, response: { 200: record, '4xx': errorBody } } },
       async (request) => {
-        const exercise = await scopeFor(request.user.id, request.params);
-        const found = UUID_PATTERN.test(request.params.id)
-          ? await spec.findById(db, exercise, request.params.id)
-          : null;
+        const found = await findSessionById(db, {
+          ...scopeOf(request.user.id, request.params),
+          kind,
+          id: uuidOrNil(request.params.id),
+        });
         if (!found) throw notFound('Session');
         return found;
       },
@@ -155,70 +136,44 @@ function kindRoutes<Body, Rec>(deps: Deps, spec: KindSpec<Body, Rec>): FastifyPl
 
     app.put<{ Params: IdParams; Body: Body }>(
       `${base}/edit/:id`,
-      {
-        schema: {
-          params: scopeParams.extend({ id: z.string() }),
-          body: spec.body,
-          response: { 200: spec.record, '4xx': errorBody },
-        },
-      },
+      { schema: { params: idParams, body, response: { 200: record, '4xx': errorBody } } },
       async (request) => {
-        const exercise = await scopeFor(request.user.id, request.params);
-        if (!UUID_PATTERN.test(request.params.id)) throw notFound('Session');
-        return withSlugRetry(db, async (tx) => {
-          const current = await spec.findById(tx, exercise, request.params.id);
-          if (!current) throw notFound('Session');
-          const updated = await spec.update(tx, exercise, current, request.body as Body);
-          await touchParents(tx, exercise);
-          return updated;
+        const updated = await updateSession(db, scopeOf(request.user.id, request.params), {
+          kind,
+          id: uuidOrNil(request.params.id),
+          date: request.body.createdDate,
+          values: valuesOf(kind, request.body),
         });
+        if (!updated) throw notFound('Session');
+        return updated;
       },
     );
 
     app.get<{ Params: SlugParams }>(
       `${base}/:slugSession`,
-      {
-        config: { authInQuery: true },
-        schema: {
-          params: scopeParams.extend({ slugSession: z.string() }),
-          response: { 200: envelope, '4xx': errorBody },
-        },
-      },
+      { schema: { params: slugParams, response: { 200: z.object({ [kind]: record }), '4xx': errorBody } } },
       async (request) => {
-        const { slugLog, slugExercise, slugSession } = request.params;
-        const row = await readSessionBySlug<Rec>(db, spec.kind, {
-          tokenHash: requireTokenHash(request),
-          slugLog: normalizeSlugParam(slugLog),
-          slugExercise: normalizeSlugParam(slugExercise),
-          slugSession: normalizeSlugParam(slugSession),
+        const found = await findSessionBySlug(db, {
+          ...scopeOf(request.user.id, request.params),
+          kind,
+          slugSession: normalizeSlugParam(request.params.slugSession),
         });
-        assertScope(row);
-        if (!row.session) throw notFound('Session');
-        return { [spec.envelope]: row.session };
+        if (!found) throw notFound('Session');
+        return { [kind]: found };
       },
     );
 
     app.delete<{ Params: SlugParams }>(
       `${base}/:slugSession`,
-      {
-        schema: {
-          params: scopeParams.extend({ slugSession: z.string() }),
-          response: { 200: messageBody, '4xx': errorBody },
-        },
-      },
+      { schema: { params: slugParams, response: { 200: messageBody, '4xx': errorBody } } },
       async (request) => {
-        const exercise = await scopeFor(request.user.id, request.params);
-        if (!(await spec.remove(db, exercise, normalizeSlugParam(request.params.slugSession))))
-          throw notFound('Session');
+        await deleteSession(db, {
+          ...scopeOf(request.user.id, request.params),
+          kind,
+          slugSession: normalizeSlugParam(request.params.slugSession),
+        });
         return { message: 'Session deleted' };
       },
     );
-  };
-}
-
-export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
-  return async (app) => {
-    await app.register(kindRoutes(deps, wlSpec));
-    await app.register(kindRoutes(deps, paSpec));
-  };
+  }
 }

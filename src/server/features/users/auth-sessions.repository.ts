@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authSessions, passwordResets, users } from '../../db/schema';
+import { defineStatement } from '../../db/statement';
+import { authSessions, passwordResets } from '../../db/schema';
 
 export const SESSION_DAYS = 30;
 
@@ -19,15 +20,19 @@ export async function createAuthSession(db: Executor, userId: string, tokenHash:
   });
 }
 
-/** One indexed lookup: the session's user, if the session exists and has not expired. */
-export async function findSessionUser(db: Executor, tokenHash: string): Promise<SessionUser | null> {
-  const rows = await db
-    .select({ id: users.id, username: users.username, email: users.email, isAdmin: users.isAdmin })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.tokenHash, tokenHash), gt(authSessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return rows[0] ?? null;
+const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(
+  'signed_in_user',
+  (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin"
+    from auth_sessions a join users u on u.id = a.user_id
+    where a.token_hash = ${p.tokenHash} and a.expires_at > now()`,
+);
+
+/**
+ * One indexed lookup: the session's user, if the session exists and has not expired. Every
+ * signed-in request makes it, so it is a named statement, planned once per connection.
+ */
+export async function findSessionUser(db: object, tokenHash: string): Promise<SessionUser | null> {
+  return (await sessionUser(db, { tokenHash })) ?? null;
 }
 
 export async function deleteAuthSession(db: Executor, tokenHash: string): Promise<void> {

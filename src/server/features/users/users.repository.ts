@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { passwordResets, users } from '../../db/schema';
 
 export interface UserRow {
@@ -99,11 +100,4 @@ export async function consumeResetToken(db: Executor, tokenHash: string): Promis
     )
     .returning({ userId: passwordResets.userId });
   return rows[0]?.userId ?? null;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }

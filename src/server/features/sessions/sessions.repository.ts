@@ -1,0 +1,308 @@
+import { sql } from 'drizzle-orm';
+import type { Exercise, SessionKind } from '../../../contract/exercises';
+import type { PaPoint, Pasession, WlPoint, Wlsession } from '../../../contract/sessions';
+import { isUniqueViolation } from '../../db/errors';
+import { defineRowsStatement, defineStatement } from '../../db/statement';
+import { notFound } from '../../lib/app-error';
+import { touchExerciseOf } from '../exercises/activity';
+import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
+import { sessionColumns, type SessionRow, type SessionValues, toSession } from './session-record';
+import { DateSlugs } from './session-slugs';
+
+// Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
+// that starts from the exercise named in the path (exercises/exercise-scope.ts). Rows come back in
+// the table's column names and become the API's shape in session-record.ts only.
+
+type Session = Wlsession | Pasession;
+export interface Scope {
+  authorId: string;
+  slugLog: string;
+  slugExercise: string;
+}
+type ScopedSession = ScopeRow & Partial<SessionRow>;
+
+const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
+const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
+
+function sessionOf(row: Partial<SessionRow>): Session | null {
+  return row.id ? toSession(row as SessionRow) : null;
+}
+
+// ---- Reads ----
+
+const exercisePage = defineRowsStatement<
+  Scope & { limit: number; offset: number },
+  ScopedSession & { total: number }
+>(
+  'exercise_page',
+  (p) => sql`select ${scopeColumns}, t.total, ${sessionColumns}
+    from ${exerciseScope(p)}
+    left join lateral (select count(*)::int as total from sessions x where ${ofExercise}) t on true
+    left join lateral (
+      select * from sessions x where ${ofExercise} order by ${newestFirst} limit ${p.limit} offset ${p.offset}
+    ) s on true
+    order by s.created_date desc, s.created_at desc, s.id desc`,
+);
+
+const newestSession = defineStatement<{ authorId: string; exerciseId: string }, SessionRow | undefined>(
+  'newest_session',
+  (p) => sql`select ${sessionColumns} from sessions s
+    where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId} order by ${newestFirst} limit 1`,
+);
+
+/**
+ * The exercise page's parts (docs/api.md §7): the exercise, a page of its sessions newest first,
+ * how many it has, and its newest session (page 1's first; read apart for later pages).
+ */
+export async function readExercisePage(
+  db: object,
+  scope: Scope,
+  page: { limit: number; offset: number },
+): Promise<{ exercise: Exercise; sessions: Session[]; total: number; latest: Session | null }> {
+  const rows = await exercisePage(db, { ...scope, ...page });
+  const exercise = exerciseOf(rows[0]);
+  const sessions = rows.map(sessionOf).filter((s): s is Session => s !== null);
+  let latest: Session | null = sessions[0] ?? null;
+  if (page.offset > 0) {
+    const newest = await newestSession(db, { authorId: scope.authorId, exerciseId: exercise._id });
+    latest = newest ? toSession(newest) : null;
+  }
+  return { exercise, sessions, total: rows[0].total, latest };
+}
+
+type PointRow = Pick<
+  SessionRow,
+  | 'kind'
+  | 'created_date'
+  | 'total_volume'
+  | 'junk_volume'
+  | 'working_volume'
+  | 'pace_minutes'
+  | 'pace_seconds'
+  | 'speed'
+>;
+
+const progress = defineRowsStatement<Scope, ScopeRow & Partial<PointRow>>(
+  'exercise_progress',
+  (p) => sql`select ${scopeColumns}, s.kind, s.created_date, s.total_volume, s.junk_volume, s.working_volume,
+      s.pace_minutes, s.pace_seconds, s.speed
+    from ${exerciseScope(p)}
+    left join lateral (
+      select * from sessions x where ${ofExercise} order by created_date, created_at, id
+    ) s on true
+    order by s.created_date, s.created_at, s.id`,
+);
+
+/** Every session of the exercise, oldest first, as a chart point (docs/api.md §7). */
+export async function readProgress(db: object, scope: Scope): Promise<(WlPoint | PaPoint)[]> {
+  const rows = await progress(db, scope);
+  exerciseOf(rows[0]);
+  return rows
+    .filter((row): row is ScopeRow & PointRow => row.kind != null)
+    .map((row) =>
+      row.kind === 'wlsession'
+        ? {
+            createdDate: row.created_date,
+            totalVolume: row.total_volume as number,
+            junkVolume: row.junk_volume as number,
+            workingVolume: row.working_volume as number,
+          }
+        : {
+            createdDate: row.created_date,
+            pace: (row.pace_minutes as number) + (row.pace_seconds as number) / 60,
+            speed: row.speed as number,
+          },
+    );
+}
+
+const sessionBySlug = defineStatement<Scope & { kind: SessionKind; slugSession: string }, ScopedSession>(
+  'session_by_slug',
+  (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
+    left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
+      and s.slug = ${p.slugSession}`,
+);
+
+/** The exercise's session of this kind with this slug, or null. */
+export async function findSessionBySlug(
+  db: object,
+  where: Scope & { kind: SessionKind; slugSession: string },
+): Promise<Session | null> {
+  const row = await sessionBySlug(db, where);
+  exerciseOf(row);
+  return sessionOf(row);
+}
+
+const sessionById = defineStatement<Scope & { kind: SessionKind; id: string }, ScopedSession>(
+  'session_by_id',
+  (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
+    left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
+      and s.id = ${p.id}`,
+);
+
+export async function findSessionById(
+  db: object,
+  where: Scope & { kind: SessionKind; id: string },
+): Promise<Session | null> {
+  const row = await sessionById(db, where);
+  exerciseOf(row);
+  return sessionOf(row);
+}
+
+const sessionsOldestFirst = defineRowsStatement<
+  { authorId: string; exerciseId: string; limit: number; offset: number },
+  SessionRow
+>(
+  'sessions_oldest_first',
+  (
+    p,
+  ) => sql`select ${sessionColumns} from sessions s where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
+    order by s.created_date, s.created_at, s.id limit ${p.limit} offset ${p.offset}`,
+);
+
+/** A page of an exercise's sessions in the order they were logged (an export walks them so). */
+export function pageSessionsOldestFirst(
+  db: object,
+  where: { authorId: string; exerciseId: string; limit: number; offset: number },
+): Promise<SessionRow[]> {
+  return sessionsOldestFirst(db, where);
+}
+
+// ---- Writes: the slug is chosen in TypeScript (session-slugs.ts) and tried; a clash picks again ----
+
+const takenSlugs = defineRowsStatement<Scope & { date: string }, { date: string; slug: string }>(
+  'taken_session_slugs',
+  (p) => sql`select ${p.date}::text as date, x.slug from ${exerciseScope(p)}
+    join sessions x on ${ofExercise} and (x.slug = ${p.date} or x.slug like ${p.date}::text || '-%')`,
+);
+
+/**
+ * Runs `write` with the date itself as the slug (a date's first session, the common case); when
+ * the unique index refuses it, reads the slugs the date has and tries the next free one. Two
+ * writers racing for one slug: one wins, the other reads again.
+ */
+async function withFreeSlug<T>(db: object, scope: Scope, date: string, write: (slug: string) => Promise<T>) {
+  let slug = date;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write(slug);
+    } catch (error) {
+      if (attempt >= 10 || !isUniqueViolation(error)) throw error;
+    }
+    // A random pause, growing: writers racing for the same next `-N` spread out instead of
+    // clashing again in lockstep.
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    slug = new DateSlugs(await takenSlugs(db, { ...scope, date })).take(date) as string;
+  }
+}
+
+type WriteParams = Scope & { kind: SessionKind; id: string; slug: string; date: string } & Omit<
+    SessionValues,
+    'sets'
+  > & { sets: string | null };
+
+/** The values as statement parameters: the sets travel as JSON text. */
+function params(values: SessionValues) {
+  return { ...values, sets: values.sets && JSON.stringify(values.sets) };
+}
+
+const valueColumns = sql.raw(
+  'sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed',
+);
+
+const insertSession = defineStatement<WriteParams, ScopedSession>(
+  'insert_session',
+  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
+    ins as (
+      insert into sessions (id, author_id, exercise_id, kind, slug, created_date, ${valueColumns})
+      select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.sets}::jsonb,
+        ${p.totalVolume}, ${p.junkVolume}, ${p.workingVolume}, ${p.hours}, ${p.minutes}, ${p.seconds},
+        ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}
+      from sc where sc.scope_kind = ${p.kind}
+      returning *
+    ),
+    ${touchExerciseOf('ins')}
+    select sc.*, ${sessionColumns} from sc left join ins s on true`,
+);
+
+/**
+ * Creates a session in the exercise named in the path. 'wrong-kind' when the exercise records the
+ * other kind. Its exercise and log become the most recently active, in the same statement.
+ */
+export async function createSession(
+  db: object,
+  scope: Scope,
+  input: { kind: SessionKind; id: string; date: string; values: SessionValues },
+): Promise<Session | { wrongKind: SessionKind }> {
+  const row = await withFreeSlug(db, scope, input.date, (slug) =>
+    insertSession(db, {
+      ...scope,
+      kind: input.kind,
+      id: input.id,
+      slug,
+      date: input.date,
+      ...params(input.values),
+    }),
+  );
+  const exercise = exerciseOf(row);
+  return sessionOf(row) ?? { wrongKind: exercise.session };
+}
+
+const updateSessionStatement = defineStatement<WriteParams, ScopedSession>(
+  'update_session',
+  // Only a new date moves the session to a new slug: SET reads the row's old values.
+  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
+    upd as (
+      update sessions x set slug = case when x.created_date = ${p.date}::date then x.slug else ${p.slug} end,
+        created_date = ${p.date}, sets = ${p.sets}::jsonb, total_volume = ${p.totalVolume},
+        junk_volume = ${p.junkVolume}, working_volume = ${p.workingVolume}, hours = ${p.hours},
+        minutes = ${p.minutes}, seconds = ${p.seconds}, distance = ${p.distance},
+        pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed}, updated_at = now()
+      from sc where x.author_id = ${p.authorId} and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
+      returning x.*
+    ),
+    ${touchExerciseOf('upd')}
+    select sc.*, ${sessionColumns} from sc left join upd s on true`,
+);
+
+/** Replaces a session's values; null when the exercise has no session of this kind with this id. */
+export async function updateSession(
+  db: object,
+  scope: Scope,
+  input: { kind: SessionKind; id: string; date: string; values: SessionValues },
+): Promise<Session | null> {
+  const row = await withFreeSlug(db, scope, input.date, (slug) =>
+    updateSessionStatement(db, {
+      ...scope,
+      kind: input.kind,
+      id: input.id,
+      slug,
+      date: input.date,
+      ...params(input.values),
+    }),
+  );
+  exerciseOf(row);
+  return sessionOf(row);
+}
+
+const deleteSessionStatement = defineStatement<
+  Scope & { kind: SessionKind; slugSession: string },
+  ScopeRow & { deleted: number }
+>(
+  'delete_session',
+  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
+    gone as (
+      delete from sessions x using sc where x.author_id = ${p.authorId} and x.exercise_id = sc.scope_id
+        and x.kind = ${p.kind} and x.slug = ${p.slugSession}
+      returning x.id
+    )
+    select sc.*, (select count(*)::int from gone) as deleted from sc`,
+);
+
+export async function deleteSession(
+  db: object,
+  where: Scope & { kind: SessionKind; slugSession: string },
+): Promise<void> {
+  const row = await deleteSessionStatement(db, where);
+  exerciseOf(row);
+  if (row.deleted === 0) throw notFound('Session');
+}
