@@ -30,18 +30,25 @@ function sessionOf(row: Partial<SessionRow>): Session | null {
 
 // ---- Reads ----
 
-const exercisePage = defineRowsStatement<
+/**
+ * One row: the scope, the session count, and the page's sessions as one JSON array of rows
+ * (`row_to_json` keeps the table's column names, so `toSession` reads them as it reads any row).
+ * One JSON value parses in a fraction of the time the driver takes for twelve rows of 29 columns.
+ */
+const exercisePage = defineStatement<
   Scope & { limit: number; offset: number },
-  ScopedSession & { total: number }
+  ScopeRow & { total: number; sessions: SessionRow[] }
 >(
   'exercise_page',
-  (p) => sql`select ${scopeColumns}, t.total, ${sessionColumns}
+  (p) => sql`select ${scopeColumns}, t.total, coalesce(pg.sessions, '[]') as sessions
     from ${exerciseScope(p)}
     left join lateral (select count(*)::int as total from sessions x where ${ofExercise}) t on true
     left join lateral (
-      select * from sessions x where ${ofExercise} order by ${newestFirst} limit ${p.limit} offset ${p.offset}
-    ) s on true
-    order by s.created_date desc, s.created_at desc, s.id desc`,
+      select json_agg(s order by s.created_date desc, s.created_at desc, s.id desc) as sessions from (
+        select ${sessionColumns} from sessions s where s.author_id = e.author_id and s.exercise_id = e.id
+        order by ${newestFirst} limit ${p.limit} offset ${p.offset}
+      ) s
+    ) pg on true`,
 );
 
 const newestSession = defineStatement<{ authorId: string; exerciseId: string }, SessionRow | undefined>(
@@ -59,15 +66,15 @@ export async function readExercisePage(
   scope: Scope,
   page: { limit: number; offset: number },
 ): Promise<{ exercise: Exercise; sessions: Session[]; total: number; latest: Session | null }> {
-  const rows = await exercisePage(db, { ...scope, ...page });
-  const exercise = exerciseOf(rows[0]);
-  const sessions = rows.map(sessionOf).filter((s): s is Session => s !== null);
+  const row = await exercisePage(db, { ...scope, ...page });
+  const exercise = exerciseOf(row);
+  const sessions = row.sessions.map((session) => toSession(session));
   let latest: Session | null = sessions[0] ?? null;
   if (page.offset > 0) {
     const newest = await newestSession(db, { authorId: scope.authorId, exerciseId: exercise._id });
     latest = newest ? toSession(newest) : null;
   }
-  return { exercise, sessions, total: rows[0].total, latest };
+  return { exercise, sessions, total: row.total, latest };
 }
 
 type PointRow = Pick<
