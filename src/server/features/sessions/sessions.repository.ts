@@ -122,35 +122,29 @@ export async function readProgress(db: object, scope: Scope): Promise<(WlPoint |
     );
 }
 
-const sessionBySlug = defineStatement<Scope & { kind: SessionKind; slugSession: string }, ScopedSession>(
-  'session_by_slug',
-  (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
-    left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
-      and s.slug = ${p.slugSession}`,
-);
+/** One session of the exercise named in the path, by its slug or by its id: one statement each. */
+const sessionBy = {
+  slug: defineStatement<Scope & { kind: SessionKind; key: string }, ScopedSession>(
+    'session_by_slug',
+    (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
+      left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
+        and s.slug = ${p.key}`,
+  ),
+  id: defineStatement<Scope & { kind: SessionKind; key: string }, ScopedSession>(
+    'session_by_id',
+    (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
+      left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
+        and s.id = ${p.key}`,
+  ),
+};
 
-/** The exercise's session of this kind with this slug, or null. */
-export async function findSessionBySlug(
+/** The exercise's session of this kind with this slug (or id), or null; 404 for a missing log or exercise. */
+export async function findSession(
   db: object,
-  where: Scope & { kind: SessionKind; slugSession: string },
+  by: keyof typeof sessionBy,
+  where: Scope & { kind: SessionKind; key: string },
 ): Promise<Session | null> {
-  const row = await sessionBySlug(db, where);
-  exerciseOf(row);
-  return sessionOf(row);
-}
-
-const sessionById = defineStatement<Scope & { kind: SessionKind; id: string }, ScopedSession>(
-  'session_by_id',
-  (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
-    left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
-      and s.id = ${p.id}`,
-);
-
-export async function findSessionById(
-  db: object,
-  where: Scope & { kind: SessionKind; id: string },
-): Promise<Session | null> {
-  const row = await sessionById(db, where);
+  const row = await sessionBy[by](db, where);
   exerciseOf(row);
   return sessionOf(row);
 }
@@ -183,15 +177,20 @@ const takenSlugs = defineRowsStatement<Scope & { date: string }, { date: string;
 );
 
 /**
- * Runs `write` with the date itself as the slug (a date's first session, the common case); when
+ * Runs `writeAs` with the date itself as the slug (a date's first session, the common case); when
  * the unique index refuses it, reads the slugs the date has and tries the next free one. Two
  * writers racing for one slug: one wins, the other reads again.
  */
-async function withFreeSlug<T>(db: object, scope: Scope, date: string, write: (slug: string) => Promise<T>) {
+async function withFreeSlug<T>(
+  db: object,
+  scope: Scope,
+  date: string,
+  writeAs: (slug: string) => Promise<T>,
+) {
   let slug = date;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await write(slug);
+      return await writeAs(slug);
     } catch (error) {
       if (attempt >= 10 || !isUniqueViolation(error)) throw error;
     }
@@ -207,9 +206,19 @@ type WriteParams = Scope & { kind: SessionKind; id: string; slug: string; date: 
     'sets'
   > & { sets: string | null };
 
-/** The values as statement parameters: the sets travel as JSON text. */
-function params(values: SessionValues) {
-  return { ...values, sets: values.sets && JSON.stringify(values.sets) };
+type WriteInput = { kind: SessionKind; id: string; date: string; values: SessionValues };
+
+/** Runs an insert or update statement with a free slug; the sets travel as JSON text. */
+function write(
+  statement: (db: object, values: WriteParams) => Promise<ScopedSession>,
+  db: object,
+  scope: Scope,
+  { kind, id, date, values }: WriteInput,
+): Promise<ScopedSession> {
+  const sets = values.sets && JSON.stringify(values.sets);
+  return withFreeSlug(db, scope, date, (slug) =>
+    statement(db, { ...scope, kind, id, slug, date, ...values, sets }),
+  );
 }
 
 const valueColumns = sql.raw(
@@ -238,18 +247,10 @@ const insertSession = defineStatement<WriteParams, ScopedSession>(
 export async function createSession(
   db: object,
   scope: Scope,
-  input: { kind: SessionKind; id: string; date: string; values: SessionValues },
+  input: WriteInput,
 ): Promise<Session | { wrongKind: SessionKind }> {
-  const row = await withFreeSlug(db, scope, input.date, (slug) =>
-    insertSession(db, {
-      ...scope,
-      kind: input.kind,
-      id: input.id,
-      slug,
-      date: input.date,
-      ...params(input.values),
-    }),
-  );
+  const row = await write(insertSession, db, scope, input);
+
   const exercise = exerciseOf(row);
   return sessionOf(row) ?? { wrongKind: exercise.session };
 }
@@ -272,21 +273,9 @@ const updateSessionStatement = defineStatement<WriteParams, ScopedSession>(
 );
 
 /** Replaces a session's values; null when the exercise has no session of this kind with this id. */
-export async function updateSession(
-  db: object,
-  scope: Scope,
-  input: { kind: SessionKind; id: string; date: string; values: SessionValues },
-): Promise<Session | null> {
-  const row = await withFreeSlug(db, scope, input.date, (slug) =>
-    updateSessionStatement(db, {
-      ...scope,
-      kind: input.kind,
-      id: input.id,
-      slug,
-      date: input.date,
-      ...params(input.values),
-    }),
-  );
+export async function updateSession(db: object, scope: Scope, input: WriteInput): Promise<Session | null> {
+  const row = await write(updateSessionStatement, db, scope, input);
+
   exerciseOf(row);
   return sessionOf(row);
 }

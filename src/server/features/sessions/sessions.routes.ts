@@ -24,8 +24,7 @@ import { type SessionValues, sessionValues } from './session-record';
 import {
   createSession,
   deleteSession,
-  findSessionById,
-  findSessionBySlug,
+  findSession,
   readExercisePage,
   readProgress,
   type Scope,
@@ -124,10 +123,10 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
       `${base}/edit/:id`,
       { schema: { params: idParams, response: { 200: record, '4xx': errorBody } } },
       async (request) => {
-        const found = await findSessionById(db, {
+        const found = await findSession(db, 'id', {
           ...scopeOf(request.user.id, request.params),
           kind,
-          id: uuidOrNil(request.params.id),
+          key: uuidOrNil(request.params.id),
         });
         if (!found) throw notFound('Session');
         return found;
@@ -153,10 +152,10 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
       `${base}/:slugSession`,
       { schema: { params: slugParams, response: { 200: z.object({ [kind]: record }), '4xx': errorBody } } },
       async (request) => {
-        const found = await findSessionBySlug(db, {
+        const found = await findSession(db, 'slug', {
           ...scopeOf(request.user.id, request.params),
           kind,
-          slugSession: normalizeSlugParam(request.params.slugSession),
+          key: normalizeSlugParam(request.params.slugSession),
         });
         if (!found) throw notFound('Session');
         return { [kind]: found };
