@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { sessionValues } from '../sessions/session-record';
 import {
@@ -20,12 +20,27 @@ interface Activity {
 }
 
 /**
+ * Ids that increase in the order they are made: random, then a counter in their first 12 hex
+ * digits. Records with the same timestamp are listed (and exported) by id, so new ids in file
+ * order keep a round trip's order even where the file's timestamps tie.
+ */
+function ascendingIds(): () => string {
+  let next = randomBytes(6).readUIntBE(0, 6) % 2 ** 40;
+  return () => {
+    const hex = randomBytes(16).toString('hex');
+    const head = (next++).toString(16).padStart(12, '0');
+    return `${head.slice(0, 8)}-${head.slice(8)}-4${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  };
+}
+
+/**
  * The rows a plan adds to an account. Logs and exercises are matched by slug (an existing one is
  * reused); a session is not added when its exercise already holds one on that date with the same
  * content (counted in `duplicates`), so importing a file twice adds nothing the second time.
  * An existing exercise of the other kind keeps its sessions and the file's are skipped.
  */
 export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan, now: number) {
+  const newId = ascendingIds();
   const existingLogs = new Map(
     (await findLogsBySlugs(tx, authorId, [...plan.logs.keys()])).map((l) => [l.slug, l.id]),
   );
@@ -65,7 +80,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
     let logId = existingLogs.get(slug);
     if (!logId) {
       const row: NewLog = {
-        id: randomUUID(),
+        id: newId(),
         authorId,
         title: log.title,
         slug,
@@ -90,7 +105,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
       let exerciseId = found?.id;
       if (!exerciseId) {
         const row: NewExercise = {
-          id: randomUUID(),
+          id: newId(),
           authorId,
           logId,
           title: exercise.title,
@@ -110,7 +125,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
       for (const [session, slugSession] of assignSlugs(state, fresh)) {
         const createdAt = session.createdAt ?? stamp();
         rows.sessions.push({
-          id: randomUUID(),
+          id: newId(),
           authorId,
           exerciseId,
           kind: session.kind,
