@@ -71,11 +71,21 @@ export async function run({ open, shot }) {
   await expectHeading(page, 'Update User Profile');
   await page.waitForFunction((u) => document.querySelector('#username')?.value === u, user.username);
   assert.equal(await page.getByLabel('Email').inputValue(), user.email);
-  assert.equal(await page.getByLabel('Password').inputValue(), '');
-  await page.getByLabel('Password').fill('123');
+  const passwordField = page.getByLabel('Password', { exact: true });
+  assert.equal(await passwordField.inputValue(), '');
+  assert.equal(await page.getByLabel('Current password').count(), 0, 'no current password until needed');
+  await passwordField.fill('123');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectFieldError(page, 'Password must be at least 6 characters');
-  await page.getByLabel('Password').fill('');
+  // A new email (or password) needs the current password, checked by the server.
+  await passwordField.fill('');
+  await page.getByLabel('Email').fill(`changed-${user.email}`);
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectFieldError(page, 'Current password is incorrect');
+  await shot(page, 'profile-current-password');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Current password').waitFor({ state: 'detached' });
   await page.getByLabel('Username').fill('Renamed Member');
   await shot(page, 'profile');
   await page.getByRole('button', { name: 'Submit' }).click();

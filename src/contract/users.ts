@@ -36,7 +36,10 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** An empty password keeps the current one. */
+/**
+ * An empty password keeps the current one. Changing the email or the password needs the current
+ * password (docs/api.md §9): the server checks it, the form shows the field only then.
+ */
 export const profileBody = z.object({
   username: requiredText('Username', 50),
   email,
@@ -44,8 +47,16 @@ export const profileBody = z.object({
     .union([z.literal(''), newPassword], { error: PASSWORD_SHORT })
     .optional()
     .default(''),
+  currentPassword: z
+    .string({ error: textError('Current password') })
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .optional()
+    .default(''),
 });
 export type ProfileBody = z.input<typeof profileBody>;
+
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;

@@ -63,14 +63,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       serializers: { req: serializeRequest },
     },
     bodyLimit: 100 * 1024,
+    // Per-IP limits use the address trusted proxies report, never one a client wrote (docs/api.md §9).
+    trustProxy: config.trustProxy,
     // Slugs of 100-letter non-Latin titles are ~600 characters once percent-encoded.
     routerOptions: { maxParamLength: 2048 },
     // Errors raised before routing (a malformed %-escape in the path) get our `{message}` shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply)
-        .status(status)
-        .send({ message: 'The address is not valid: check its %-escapes' });
+      const message =
+        status === 414 ? 'The address is too long' : 'The address is not valid: check its %-escapes';
+      void (reply as FastifyReply).status(status).send({ message });
     },
   });
   // JSON only (docs/api.md §3: anything else is 415). Fastify also parses text/plain by default, which is
@@ -91,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url });
     }
+  });
+  // Answers of the API carry user data: no browser or proxy cache keeps them (docs/api.md §9).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, turnstileWidgetKey } from './config';
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  APP_URL: 'https://workouts.example.com',
+};
+
 describe('loadConfig', () => {
   it("has docs/api.md §8's defaults, including §2's rate limits", () => {
     const config = loadConfig({});
@@ -21,6 +27,7 @@ describe('loadConfig', () => {
       forgotPerIp: 20,
       forgotPerEmail: 5,
       resetPerIp: 20,
+      emailChangesPerUser: 5,
     });
   });
 
@@ -53,8 +60,27 @@ describe('loadConfig', () => {
   });
 
   it('makes cookies Secure in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig(PRODUCTION).cookieSecure).toBe(true);
     expect(loadConfig({ COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+
+  it('refuses to start in production without SMTP_URL or APP_URL, naming it', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(/SMTP_URL: must be set/);
+    expect(() => loadConfig({ ...PRODUCTION, APP_URL: '' })).toThrow(/APP_URL: must be set/);
+    expect(loadConfig({ ...PRODUCTION }).appUrl).toBe('https://workouts.example.com');
+    expect(() => loadConfig({ SMTP_URL: undefined })).not.toThrow();
+  });
+
+  it('reads TRUST_PROXY as off, on, a hop count or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('stops with a message naming a bad value', () => {

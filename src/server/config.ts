@@ -39,6 +39,11 @@ const envSchema = z.object({
   ),
   CONTACT_EMAIL: optionalText.default('hello@example.com'),
   PORTFOLIO_URL: optionalText.default('https://example.com'),
+  // docs/api.md §9: unset trusts no proxy; `true`, a hop count, or addresses/CIDRs.
+  TRUST_PROXY: optionalText.refine(
+    (v) => v === undefined || /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v),
+    'must be true, a number of proxies, or comma-separated addresses/CIDRs',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -50,6 +55,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PER_IP: positiveInt(20),
   RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(5),
   RATE_LIMIT_RESET_PER_IP: positiveInt(20),
+  RATE_LIMIT_EMAIL_CHANGES_PER_USER: positiveInt(5),
 });
 
 export interface RateLimits {
@@ -59,6 +65,7 @@ export interface RateLimits {
   forgotPerIp: number;
   forgotPerEmail: number;
   resetPerIp: number;
+  emailChangesPerUser: number;
 }
 
 export interface Config {
@@ -78,9 +85,24 @@ export interface Config {
   portfolioUrl: string;
   logLevel: string;
   rateLimits: RateLimits;
+  /** Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** Fastify's `trustProxy`: false, true, the trusted addresses, or the nearest N hops. */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
+}
 
 /** Reads docs/api.md §8's environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,6 +114,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Reset links must never go to a production log, nor point at localhost (docs/api.md §9).
+  if (e.NODE_ENV === 'production') {
+    for (const [name, value] of [
+      ['SMTP_URL', e.SMTP_URL],
+      ['APP_URL', e.APP_URL],
+    ] as const) {
+      if (!value)
+        throw new ConfigError(
+          `Invalid configuration:\n  ${name}: must be set when NODE_ENV=production (password-reset emails need it)`,
+        );
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -107,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     portfolioUrl: e.PORTFOLIO_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     rateLimits: {
       loginFailuresPerEmail: e.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
@@ -114,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       forgotPerEmail: e.RATE_LIMIT_FORGOT_PER_EMAIL,
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+      emailChangesPerUser: e.RATE_LIMIT_EMAIL_CHANGES_PER_USER,
     },
   };
 }

@@ -60,12 +60,33 @@ describe('lockDataDir', () => {
   it('writes our PID into server.lock and removes it on release', () => {
     const release = lockDataDir(dir);
     const file = path.join(dir, 'server.lock');
-    expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
     release();
     expect(existsSync(file)).toBe(false);
     release(); // twice is harmless
     const again = lockDataDir(dir);
     again();
+  });
+
+  it('takes over a lock whose owner is a zombie (killed, not yet reaped)', async () => {
+    // `sleep 0` exits at once; its parent (exec'd into `sleep 30`) never reaps it: a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    children.push(parent);
+    const zombie = Number(
+      await new Promise<string>((resolve) => parent.stdout!.once('data', (c) => resolve(String(c)))),
+    );
+    await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+    writeFileSync(path.join(dir, 'server.lock'), String(zombie));
+    const release = lockDataDir(dir);
+    release();
+  });
+
+  it('takes over a lock whose PID now belongs to another process (start time differs)', () => {
+    writeFileSync(path.join(dir, 'server.lock'), `${process.ppid} 1`);
+    const release = lockDataDir(dir);
+    release();
   });
 
   it('creates the data directory when it does not exist yet', () => {
@@ -85,26 +106,26 @@ describe('lockDataDir', () => {
   it('refuses a second lock while another live process holds it, naming that PID', async () => {
     const holder = await startLockHolder(dir);
     children.push(holder);
-    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(holder.pid));
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8').split(' ')[0]).toBe(String(holder.pid));
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by another server \\(PID ${holder.pid}\\)`));
     // Refusing touched nothing: the holder still owns the lock.
-    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(holder.pid));
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8').split(' ')[0]).toBe(String(holder.pid));
   });
 
   it('takes over a stale lock whose process has died (kill -9)', async () => {
     const holder = await startLockHolder(dir);
     await stop(holder);
-    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(holder.pid));
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8').split(' ')[0]).toBe(String(holder.pid));
     const release = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8').split(' ')[0]).toBe(String(process.pid));
     release();
   });
 
   it('takes over a lock file holding our own PID left by an earlier life (container restart as PID 1)', () => {
     writeFileSync(path.join(dir, 'server.lock'), String(process.pid));
     const release = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'server.lock'), 'utf8').split(' ')[0]).toBe(String(process.pid));
     release();
   });
 

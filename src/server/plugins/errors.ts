@@ -43,12 +43,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) return reply.status(status).send({ message: error.message || 'Bad request' });
-    // Drizzle wraps the database's error: its code and message (40P01, 23505 …) say what went wrong.
-    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-    const dbError = cause && { code: cause.code, message: cause.message };
-    request.log.error({ err: error, cause: dbError, reqId: request.id }, 'request failed');
+    request.log.error({ error: loggable(error), reqId: request.id }, 'request failed');
     return reply.status(500).send({ message: GENERIC_500 });
   });
+}
+
+/**
+ * What a 5xx log line says of its error (docs/api.md §9): code and message, never the query's
+ * parameters, which hold titles, emails and hashes. Drizzle's own message is the SQL text with
+ * its parameters, so for a database error only the database's code and message are kept.
+ */
+export function loggable(error: FastifyError): Record<string, unknown> {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (cause && typeof cause.code === 'string') return { code: cause.code, message: cause.message };
+  if ('params' in error || /^Failed query/.test(error.message))
+    return { code: error.code, message: 'query failed' };
+  return { code: error.code, name: error.name, message: error.message, stack: error.stack };
 }
 
 /**

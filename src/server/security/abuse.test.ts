@@ -19,6 +19,12 @@ import { hashToken } from '../lib/tokens';
 import { call, randomIp, registerUser, sessionCookie, uniqueEmail, type TestUser } from '../test/factories';
 import { accountSnapshot, createWorld, type World } from './world';
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  APP_URL: 'https://workouts.example.com',
+};
+
 const FORGOT_ANSWER = { message: 'If that email is registered, a reset link is on its way' };
 const NOT_AUTHORIZED = { message: 'Not authorized, please log in' };
 const NO_LIMITS: RateLimits = {
@@ -28,6 +34,7 @@ const NO_LIMITS: RateLimits = {
   forgotPerIp: 1e9,
   forgotPerEmail: 1e9,
   resetPerIp: 1e9,
+  emailChangesPerUser: 1e9,
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const APP_URL = 'https://workout.example.com';
@@ -104,6 +111,7 @@ describe('rate limits', () => {
     forgotPerIp: 4,
     forgotPerEmail: 2,
     resetPerIp: 3,
+    emailChangesPerUser: 3,
   };
   let t: AbuseApp;
   beforeAll(async () => {
@@ -169,19 +177,20 @@ describe('rate limits', () => {
     });
     expectTooMany(blocked, 60 * 60, 'forgot per IP');
 
-    // Per email: the limit hits a registered and an unknown address at the same count.
+    // Per email and requester: the limit hits a registered and an unknown address at the same count.
     const known = (await registerUser(t.app)).email;
     for (const email of [known, uniqueEmail()]) {
+      const requester = randomIp();
       for (let i = 0; i < LIMITS.forgotPerEmail; i += 1) {
         const r = await call(t.app, 'POST', '/api/users/forgot-password', {
           body: { email },
-          ip: randomIp(),
+          ip: requester,
         });
         expect(r.json()).toEqual(FORGOT_ANSWER);
       }
       const r = await call(t.app, 'POST', '/api/users/forgot-password', {
         body: { email: email.toUpperCase() },
-        ip: randomIp(),
+        ip: requester,
       });
       expectTooMany(r, 60 * 60, `forgot per email (${email === known ? 'known' : 'unknown'})`);
     }
@@ -411,7 +420,7 @@ describe('cookies', () => {
   }
 
   it('are Secure in production without COOKIE_SECURE', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig(PRODUCTION).cookieSecure).toBe(true);
     expect(loadConfig({}).cookieSecure).toBe(false);
   });
 });

@@ -430,6 +430,7 @@ beforeAll(async () => {
       forgotPerIp: 1e9,
       forgotPerEmail: 1e9,
       resetPerIp: 1e9,
+      emailChangesPerUser: 1e9,
     },
   });
   me = await createWorld(t.app, undefined, { log: 'Fuzz Log', wl: 'Fuzz Squat', pa: 'Fuzz Run' });

@@ -24,6 +24,7 @@ export function createDataTestApp() {
       forgotPerIp: many,
       forgotPerEmail: many,
       resetPerIp: many,
+      emailChangesPerUser: many,
     },
   });
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
 import {
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
   forgotPasswordBody,
   loginBody,
   profileBody,
@@ -11,6 +13,7 @@ import {
 } from '../../../contract/users';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-address';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { HOUR, MINUTES_15, RateLimiter } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -43,6 +46,20 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
   const forgotPerIp = new RateLimiter(limits.forgotPerIp, HOUR);
   const forgotPerEmail = new RateLimiter(limits.forgotPerEmail, HOUR);
   const resetPerIp = new RateLimiter(limits.resetPerIp, HOUR);
+  const emailChangesPerUser = new RateLimiter(limits.emailChangesPerUser, HOUR);
+
+  /**
+   * A password check that counts against the account's login limit (docs/api.md §9). The attempt
+   * is counted before the hash, in the same tick as the check, so parallel guesses cannot all pass
+   * the limit while their hashes run; a right password clears the count.
+   */
+  async function passwordMatches(email: string, check: (passwordHash: string | null) => Promise<boolean>) {
+    loginFailuresPerEmail.consume(email);
+    const user = await findUserByEmail(db, email);
+    const ok = await check(user?.passwordHash ?? null);
+    if (ok) loginFailuresPerEmail.reset(email);
+    return ok ? user : null;
+  }
 
   async function startSession(userId: string) {
     const token = newToken();
@@ -55,7 +72,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/users',
       { schema: { body: registerBody, response: { 201: userInfo, '4xx': errorBody } } },
       async (request, reply) => {
-        registerPerIp.consume(request.ip);
+        registerPerIp.consume(clientKey(request.ip));
         const { username, email, password, turnstileToken } = request.body;
         if (config.turnstileSecretKey) {
           const ok =
@@ -81,18 +98,12 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { body: loginBody, response: { 200: userInfo, '4xx': errorBody } } },
       async (request, reply) => {
         const { email, password } = request.body;
-        loginPerIp.consume(request.ip);
-        loginFailuresPerEmail.check(email);
-        const user = await findUserByEmail(db, email);
+        loginPerIp.consume(clientKey(request.ip));
         // Unknown email and wrong password answer alike, after the same hashing work.
-        const ok = user
-          ? await verifyPassword(user.passwordHash, password)
-          : await burnPasswordCheck(password);
-        if (!user || !ok) {
-          loginFailuresPerEmail.hit(email);
-          throw new AppError(401, 'Invalid email or password');
-        }
-        loginFailuresPerEmail.reset(email);
+        const user = await passwordMatches(email, (hash) =>
+          hash ? verifyPassword(hash, password) : burnPasswordCheck(password).then(() => false),
+        );
+        if (!user) throw new AppError(401, 'Invalid email or password');
         setSessionCookie(reply, await startSession(user.id), config);
         return toUserInfo(user);
       },
@@ -117,19 +128,48 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         onRequest: deps.requireUser,
         schema: { body: profileBody, response: { 200: userInfo, '4xx': errorBody } },
       },
-      async (request) => {
-        const { username, email, password } = request.body;
+      async (request, reply) => {
+        const { username, email, password, currentPassword } = request.body;
+        const current = request.user;
+        const emailChanges = email !== current.email;
+        if (emailChanges || password) {
+          if (!currentPassword)
+            throw new AppError(400, CURRENT_PASSWORD_NEEDED, { currentPassword: 'This field is required' });
+          // Never 401: that would sign the user out of the app (docs/api.md §9).
+          const me = await passwordMatches(current.email, async (hash) =>
+            hash ? verifyPassword(hash, currentPassword) : false,
+          );
+          if (!me)
+            throw new AppError(400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+        }
+        if (emailChanges) emailChangesPerUser.consume(current.id);
         const passwordHash = password ? await hashPassword(password) : undefined;
-        const existing = email !== request.user.email ? await findUserByEmail(db, email) : null;
-        if (existing && existing.id !== request.user.id) throw new AppError(409, USER_EXISTS);
-        const user = await db.transaction(async (tx) => {
-          const updated = await updateUser(tx, request.user.id, { username, email, passwordHash });
+        const existing = emailChanges ? await findUserByEmail(db, email) : null;
+        if (existing && existing.id !== current.id) throw new AppError(409, USER_EXISTS);
+        const { user, token } = await db.transaction(async (tx) => {
+          const updated = await updateUser(tx, current.id, { username, email, passwordHash });
           if (!updated) throw new AppError(409, USER_EXISTS);
-          // A new password ends every other session: a stolen cookie stops working.
-          if (passwordHash)
-            await deleteOtherAuthSessions(tx, updated.id, sessionTokenHash(request) ?? undefined);
-          return updated;
+          if (!passwordHash) return { user: updated, token: null };
+          // A new password ends every session, this one included: it continues under a new
+          // cookie, so a copied cookie stops working whichever session it was.
+          await deleteOtherAuthSessions(tx, updated.id);
+          const fresh = newToken();
+          await createAuthSession(tx, updated.id, hashToken(fresh));
+          return { user: updated, token: fresh };
         });
+        if (token) setSessionCookie(reply, token, config);
+        if (emailChanges) {
+          // To the old address: if someone else made the change, the owner hears of it.
+          deps.background(() =>
+            mailer.send({
+              to: current.email,
+              subject: 'The email of your Workout Log account was changed',
+              text:
+                `The email of your Workout Log account was changed from ${current.email} to ${user.email}. ` +
+                `If you did not do this, reset your password at ${config.appUrl}/forgot-password and contact us.`,
+            }),
+          );
+        }
         return toUserInfo(user);
       },
     );
@@ -139,8 +179,11 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { body: forgotPasswordBody, response: { 200: messageBody, '4xx': errorBody } } },
       async (request) => {
         const { email } = request.body;
-        forgotPerIp.consume(request.ip);
-        forgotPerEmail.consume(email);
+        const requester = clientKey(request.ip);
+        forgotPerIp.consume(requester);
+        // Per email and requester: a stranger who asks for someone's reset five times blocks only
+        // their own further requests, never the owner's (docs/api.md §9).
+        forgotPerEmail.consume(`${email} ${requester}`);
         // The answer goes out before any work that depends on the account existing,
         // so neither the body nor the timing tells whether the email is registered.
         deps.background(async () => {
@@ -168,7 +211,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        resetPerIp.consume(request.ip);
+        resetPerIp.consume(clientKey(request.ip));
         const passwordHash = await hashPassword(request.body.password);
         await db.transaction(async (tx) => {
           const userId = await consumeResetToken(tx, hashToken(request.params.token));

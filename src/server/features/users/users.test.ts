@@ -90,6 +90,7 @@ beforeAll(async () => {
       forgotPerIp: 3,
       forgotPerEmail: 2,
       resetPerIp: 2,
+      emailChangesPerUser: 2,
     },
   });
 });
@@ -358,11 +359,16 @@ describe('PUT /api/users/profile', () => {
     const newEmail = uniqueEmail();
     const response = await call(main.app, 'PUT', '/api/users/profile', {
       cookie,
-      body: { username: 'Renamed', email: newEmail.toUpperCase(), password: '' },
+      body: { username: 'Renamed', email: newEmail.toUpperCase(), password: '', currentPassword: password },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: user._id, username: 'Renamed', email: newEmail, isAdmin: false });
     expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toEqual(response.json());
+    // The old address hears of the change (docs/api.md §9), and only it.
+    await expect.poll(() => main.mails.filter((m) => m.to === email).length).toBe(1);
+    const notice = main.mails.find((m) => m.to === email);
+    expect(notice?.text).toContain(newEmail);
+    expect(main.mails.some((m) => m.to === newEmail)).toBe(false);
 
     expect((await login(main, newEmail, password)).statusCode).toBe(200);
     expect((await login(main, email, password)).statusCode).toBe(401);
@@ -378,15 +384,19 @@ describe('PUT /api/users/profile', () => {
     expect((await login(main, email, password)).statusCode).toBe(200);
   });
 
-  it('a changed password revokes every other session but keeps the current one', async () => {
+  it('a changed password revokes every other session and gives this one a new cookie', async () => {
     const { cookie, email, password } = await registerUser(main.app);
     const elsewhere = sessionCookie(await login(main, email, password));
     const response = await call(main.app, 'PUT', '/api/users/profile', {
       cookie,
-      body: { username: 'Ada', email, password: 'brand-new-password' },
+      body: { username: 'Ada', email, password: 'brand-new-password', currentPassword: password },
     });
     expect(response.statusCode).toBe(200);
-    expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).statusCode).toBe(200);
+    const renewed = sessionCookie(response);
+    expect(renewed).not.toBe(cookie);
+    expect((await call(main.app, 'GET', '/api/users/profile', { cookie: renewed })).statusCode).toBe(200);
+    // The cookie that made the change stops working too: a copy of it is worth nothing.
+    expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).statusCode).toBe(401);
     const revoked = await call(main.app, 'GET', '/api/users/profile', { cookie: elsewhere });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toEqual(NOT_AUTHORIZED);
@@ -396,10 +406,16 @@ describe('PUT /api/users/profile', () => {
 
   it("answers 409 User already exists for another user's email (any case) and changes nothing", async () => {
     const taken = await registerUser(main.app);
-    const { cookie, user } = await registerUser(main.app);
+    const mine = await registerUser(main.app);
+    const { cookie, user } = mine;
     const response = await call(main.app, 'PUT', '/api/users/profile', {
       cookie,
-      body: { username: 'Thief', email: taken.email.toUpperCase(), password: 'another-password' },
+      body: {
+        username: 'Thief',
+        email: taken.email.toUpperCase(),
+        password: 'another-password',
+        currentPassword: mine.password,
+      },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'User already exists' });
@@ -430,6 +446,63 @@ describe('PUT /api/users/profile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().isAdmin).toBe(false);
     expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json().isAdmin).toBe(false);
+  });
+
+  it('needs the current password to change the email or the password (docs/api.md §9)', async () => {
+    const { cookie, user, email, password } = await registerUser(main.app);
+    const changes = [
+      { username: 'A', email: uniqueEmail(), password: '' },
+      { username: 'A', email, password: 'a-new-password' },
+    ];
+    for (const body of changes) {
+      const missing = await call(main.app, 'PUT', '/api/users/profile', { cookie, body });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        message: 'Enter your current password to change your email or password',
+        errors: { currentPassword: 'This field is required' },
+      });
+      const wrong = await call(main.app, 'PUT', '/api/users/profile', {
+        cookie,
+        body: { ...body, currentPassword: 'not-my-password' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        message: 'Current password is incorrect',
+        errors: { currentPassword: 'Current password is incorrect' },
+      });
+    }
+    // Nothing changed, and the session still works.
+    expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toEqual(user);
+    expect((await login(main, email, password)).statusCode).toBe(200);
+    // The username alone needs no password.
+    const renamed = await call(main.app, 'PUT', '/api/users/profile', {
+      cookie,
+      body: { username: 'Only The Name', email },
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('counts a wrong current password as a failed login, and limits email changes', async () => {
+    const { cookie, email, password } = await registerUser(limited.app);
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await call(limited.app, 'PUT', '/api/users/profile', {
+        cookie,
+        body: { username: 'A', email, password: 'a-new-password', currentPassword: 'guess' },
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    expect((await login(limited, email, password)).statusCode).toBe(429);
+
+    const other = await registerUser(limited.app);
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) {
+      const response = await call(limited.app, 'PUT', '/api/users/profile', {
+        cookie: other.cookie,
+        body: { username: 'A', email: uniqueEmail(), currentPassword: other.password },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
   });
 
   it('answers 401 without a session', async () => {
@@ -659,6 +732,15 @@ describe('rate limits', () => {
     expect((await login(limited, other.email, other.password, randomIp())).statusCode).toBe(200);
   });
 
+  it('holds the per-account limit under parallel guesses (counted before the hash)', async () => {
+    const { email } = await registerUser(limited.app);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => login(limited, email, 'wrong-password', randomIp())),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 429, 429, 429, 429, 429, 429]);
+  });
+
   it('limits login attempts per IP', async () => {
     const ip = randomIp();
     const { email, password } = await registerUser(limited.app);
@@ -681,13 +763,16 @@ describe('rate limits', () => {
     await registerUser(limited.app, { ip: randomIp() });
   });
 
-  it('limits forgot-password per email and per IP', async () => {
+  it('limits forgot-password per email and requester, and per IP', async () => {
     const { email } = await registerUser(limited.app);
     const forgot = (address: string, ip: string) =>
       call(limited.app, 'POST', '/api/users/forgot-password', { body: { email: address }, ip });
+    const stranger = randomIp();
+    expect((await forgot(email, stranger)).statusCode).toBe(200);
+    expect((await forgot(email.toUpperCase(), stranger)).statusCode).toBe(200);
+    expect429(await forgot(email, stranger), 60 * 60);
+    // The stranger blocked only their own requests: the owner can still ask (docs/api.md §9).
     expect((await forgot(email, randomIp())).statusCode).toBe(200);
-    expect((await forgot(email.toUpperCase(), randomIp())).statusCode).toBe(200);
-    expect429(await forgot(email, randomIp()), 60 * 60);
 
     const ip = randomIp();
     for (let i = 0; i < 3; i += 1) expect((await forgot(uniqueEmail(), ip)).statusCode).toBe(200);

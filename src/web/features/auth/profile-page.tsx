@@ -29,22 +29,33 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors },
   } = useForm<Input, unknown, Output>({
     resolver: zodResolver(profileBody),
-    defaultValues: { username: '', email: '', password: '' },
+    defaultValues: { username: '', email: '', password: '', currentPassword: '' },
   });
+  // The server asks for the current password only when the email or the password changes
+  // (docs/api.md §9), so the field shows only then.
+  const [email, password] = watch(['email', 'password']) as [string, string | undefined];
+  const needsCurrentPassword =
+    !!profile && (email.trim().toLowerCase() !== profile.email || (password ?? '') !== '');
 
   // Prefilled from the server, not from localStorage (which only holds what the UI needs). A later
   // refetch of the profile (the session check) must not wipe what the user has typed meanwhile.
   useEffect(() => {
     if (profile)
-      reset({ username: profile.username, email: profile.email, password: '' }, { keepDirtyValues: true });
+      reset(
+        { username: profile.username, email: profile.email, password: '', currentPassword: '' },
+        { keepDirtyValues: true },
+      );
   }, [profile, reset]);
 
   const onSubmit = async (values: Output) => {
     try {
-      const user = await updateProfile(values).unwrap();
+      const user = await updateProfile(
+        needsCurrentPassword ? values : { ...values, currentPassword: '' },
+      ).unwrap();
       authStore.signIn(user);
       toast.success('Profile updated');
       navigate('/logs');
@@ -89,6 +100,17 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
               error={errors.password?.message}
               {...register('password')}
             />
+            {needsCurrentPassword && (
+              <TextField
+                id="currentPassword"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                hint="Needed to change your email or password."
+                error={errors.currentPassword?.message}
+                {...register('currentPassword')}
+              />
+            )}
             <SubmitButton isSaving={isSaving} />
           </form>
         )}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggable } from '../plugins/errors';
+import { call, registerUser, uniqueEmail } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// docs/api.md §9, the parts answered by the app as a whole: long addresses, caching, proxies,
+// and what a 5xx log line may carry.
+
+const LIMITS = {
+  loginFailuresPerEmail: 1e9,
+  loginPerIp: 2,
+  registerPerIp: 1e9,
+  forgotPerIp: 1e9,
+  forgotPerEmail: 1e9,
+  resetPerIp: 1e9,
+  emailChangesPerUser: 1e9,
+};
+
+let direct: TestApp;
+let proxied: TestApp;
+beforeAll(async () => {
+  [direct, proxied] = await Promise.all([
+    createTestApp({ rateLimits: LIMITS }),
+    createTestApp({ rateLimits: LIMITS, trustProxy: ['127.0.0.1'] }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([direct?.close(), proxied?.close()]);
+});
+
+const login = (t: TestApp, forwardedFor: string) =>
+  call(t.app, 'POST', '/api/users/login', {
+    body: { email: uniqueEmail(), password: 'wrong-password' },
+    ip: '127.0.0.1',
+    headers: { 'x-forwarded-for': forwardedFor },
+  });
+
+describe('hardening', () => {
+  it('answers a path too long to serve with 414 and a plain message', async () => {
+    const response = await call(direct.app, 'GET', `/api/logs/${'a'.repeat(5000)}`);
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: 'The address is too long' });
+  });
+
+  it('sends Cache-Control: no-store on API answers, signed in or not', async () => {
+    const { cookie } = await registerUser(direct.app);
+    for (const [url, c] of [
+      ['/api/users/profile', cookie],
+      ['/api/logs', cookie],
+      ['/api/logs', undefined],
+    ] as const) {
+      const response = await call(direct.app, 'GET', url, { cookie: c });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    // Untrusted: every request is the socket's address, whatever the header claims.
+    const untrusted = [await login(direct, '198.51.100.1'), await login(direct, '198.51.100.2')];
+    expect(untrusted.map((r) => r.statusCode)).toEqual([401, 401]);
+    expect((await login(direct, '198.51.100.3')).statusCode).toBe(429);
+    // Trusted proxy: each client its own limit.
+    for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      expect((await login(proxied, client)).statusCode).toBe(401);
+    expect((await login(proxied, '198.51.100.1')).statusCode).toBe(401);
+    expect((await login(proxied, '198.51.100.1')).statusCode).toBe(429);
+  });
+
+  it('limits IPv6 clients per /64', async () => {
+    expect((await login(proxied, '2001:db8:7:7::1')).statusCode).toBe(401);
+    expect((await login(proxied, '2001:db8:7:7::2')).statusCode).toBe(401);
+    expect((await login(proxied, '2001:db8:7:7:ffff::3')).statusCode).toBe(429);
+    expect((await login(proxied, '2001:db8:7:8::1')).statusCode).toBe(401);
+  });
+
+  it('logs a failed query by its database code and message, never its parameters', () => {
+    const query = Object.assign(
+      new Error('Failed query: insert into users …\nparams: secret@example.com,hash'),
+      {
+        query: 'insert into users …',
+        params: ['secret@example.com', 'hash'],
+        cause: Object.assign(new Error('value too long for type character varying(5)'), { code: '22001' }),
+      },
+    );
+    const line = JSON.stringify(loggable(query as never));
+    expect(line).toContain('22001');
+    expect(line).not.toContain('secret@example.com');
+    const bare = Object.assign(new Error('Failed query: select $1\nparams: secret@example.com'), {
+      params: ['secret@example.com'],
+    });
+    expect(JSON.stringify(loggable(bare as never))).not.toContain('secret@example.com');
+  });
+});
