@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_KINDS } from './exercises';
+import { isStorableTimestamp } from './dates';
 import { title } from './fields';
 import { pasessionBody, wlsessionBody } from './sessions';
 
@@ -9,6 +10,8 @@ export const EXPORT_FORMAT = 'workout-log';
 export const EXPORT_VERSION = 1;
 /** POST /api/import accepts up to this many bytes (docs/api.md §3). */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** …and at most this many data rows (CSV) or sessions (our JSON) (docs/api.md §9). */
+export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_SOURCES = ['json', 'hevy', 'strong'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
@@ -102,7 +105,16 @@ export type ExportFile = z.infer<typeof exportFile>;
 // Ids, slugs of logs/exercises and derived numbers are ignored (the server recomputes them);
 // timestamps and session slugs are kept when valid, so a round trip reproduces the lists' order.
 
-const optionalStamp = z.iso.datetime({ offset: true }).optional().catch(undefined);
+// A stamp that is not a date-time is ignored (the record gets one); a well-formed one that
+// PostgreSQL cannot store refuses the file, naming its line (docs/api.md §9).
+const optionalStamp = z.iso
+  .datetime({ offset: true })
+  .optional()
+  .catch(undefined)
+  .refine(
+    (v) => v === undefined || isStorableTimestamp(v),
+    'This date and time cannot be stored (year 1 or later, offset within ±15:59)',
+  );
 const importStamps = { createdAt: optionalStamp, updatedAt: optionalStamp };
 const slugSession = z.string().max(20).optional().catch(undefined);
 

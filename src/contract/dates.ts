@@ -4,15 +4,34 @@ export const DATE_MESSAGE = 'Must be a valid date';
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2100;
 
+/** `YYYY-MM-DD`, optionally with a time (`T` or a space) and an offset. */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-](\d{2})(?::?\d{2})?)?)?$/;
+/** PostgreSQL refuses UTC offsets beyond ±15:59 (22009). */
+const MAX_OFFSET_HOURS = 15;
+
+/**
+ * An ISO 8601 date-time PostgreSQL can store as timestamptz (docs/api.md §9): year 1 or later and
+ * an offset within ±15:59 (zod's datetime format accepts year 0 and any offset).
+ */
+export function isStorableTimestamp(iso: string): boolean {
+  const match = /^(\d{4})-.*?(?:Z|[+-](\d{2}):?\d{2})$/.exec(iso);
+  if (!match) return false;
+  return Number(match[1]) >= 1 && (match[2] === undefined || Number(match[2]) <= MAX_OFFSET_HOURS);
+}
+
 /**
  * Reads a calendar date from `YYYY-MM-DD` or an ISO date-time (its date part, as written:
  * never converted through a time zone, so it cannot shift by a day). Returns null when invalid.
  */
 export function parseCalendarDate(input: unknown): string | null {
   if (typeof input !== 'string') return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.,]+(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(input.trim());
+  const match = DATE_TIME.exec(input.trim());
   if (!match) return null;
-  const [, y, m, d] = match;
+  const [, y, m, d, hh, mm, ss, offsetHours] = match;
+  // A time, when there is one, must exist too (no hour 25), with an offset PostgreSQL accepts.
+  if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)) return null;
+  if (offsetHours !== undefined && Number(offsetHours) > MAX_OFFSET_HOURS) return null;
   const year = Number(y);
   const month = Number(m);
   const day = Number(d);

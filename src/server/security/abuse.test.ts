@@ -322,12 +322,33 @@ describe('stolen cookies', () => {
     expect(await works(stolen)).toEqual([true, true, true]);
     const change = await call(t.app, 'PUT', '/api/users/profile', {
       cookie: victim.cookie,
-      body: { username: 'Victim', email: victim.email, password: 'a-brand-new-password' },
+      body: {
+        username: 'Victim',
+        email: victim.email,
+        password: 'a-brand-new-password',
+        currentPassword: victim.password,
+      },
     });
     expect(change.statusCode).toBe(200);
     expect(await works(stolen)).toEqual([false, false, false]);
-    expect(await works(victim.cookie)).toEqual([true, true, true]);
+    // The victim's own session goes on under a new cookie; the old value is dead too.
+    expect(await works(victim.cookie)).toEqual([false, false, false]);
+    expect(await works(sessionCookie(change))).toEqual([true, true, true]);
     expect((await login(t.app, victim.email, victim.password)).statusCode).toBe(401);
+  });
+
+  it('cannot change the email or password without the current password (a copied cookie is not enough)', async () => {
+    const victim = await registerUser(t.app);
+    const stolen = sessionCookie(await login(t.app, victim.email, victim.password));
+    for (const body of [
+      { username: 'Thief', email: `thief-${victim.email}` },
+      { username: 'Thief', email: victim.email, password: 'thief-password' },
+    ]) {
+      const response = await call(t.app, 'PUT', '/api/users/profile', { cookie: stolen, body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ currentPassword: 'This field is required' });
+    }
+    expect((await login(t.app, victim.email, victim.password)).statusCode).toBe(200);
   });
 
   it('stops working after a password reset, as do all other sessions', async () => {

@@ -1,13 +1,17 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { yieldTurn } from './import-limits';
 import { exercises, logs, sessions } from '../../db/schema';
 
 /** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
 
 const IN_CHUNK = 1000;
-/** Rows per INSERT (one JSON parameter each): bounds the size of one statement. */
-const INSERT_CHUNK = 5000;
+/**
+ * Rows per INSERT (one JSON parameter each): bounds the size of one statement, and on PGlite
+ * (in this process) how long one statement keeps the event loop (docs/api.md §9).
+ */
+const INSERT_CHUNK = 1000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -145,6 +149,7 @@ async function insertMany<T extends PgTable>(
     await tx.execute(
       sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`,
     );
+    await yieldTurn();
   }
 }
 

@@ -79,8 +79,8 @@ export function dataRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (text.trim() === '') throw new AppError(400, 'The file is empty');
         let plan: ImportPlan;
         if (source === 'json') plan = readOwnJson(text);
-        else if (source === 'hevy') plan = readHevy(text);
-        else plan = readStrong(text, { unit, distanceUnit });
+        else if (source === 'hevy') plan = await readHevy(text);
+        else plan = await readStrong(text, { unit, distanceUnit });
         return applyImport(db, request.user.id, plan, dryRun);
       },
     );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { sessionValues } from '../sessions/session-record';
+import { YIELD_EVERY, yieldTurn } from './import-limits';
 import {
   findExercisesOfLogs,
   findLogsBySlugs,
@@ -75,6 +76,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
   };
   const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
   let duplicates = 0;
+  let made = 0;
 
   for (const [slug, log] of plan.logs) {
     let logId = existingLogs.get(slug);
@@ -123,6 +125,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
       const fresh = exercise.sessions.filter((session) => !state.consume(sessionKey(session)));
       duplicates += exercise.sessions.length - fresh.length;
       for (const [session, slugSession] of assignSlugs(state, fresh)) {
+        if (++made % YIELD_EVERY === 0) await yieldTurn();
         const createdAt = session.createdAt ?? stamp();
         rows.sessions.push({
           id: newId(),

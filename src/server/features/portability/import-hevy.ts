@@ -1,5 +1,6 @@
 import { badLine, parseCsv } from './csv';
 import { checkWidth, dateTimeCell, quantityCell, readHeader } from './csv-cells';
+import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
 
@@ -12,7 +13,8 @@ const MILE_TO_KM = 1.609344;
  * set_index, set_type, weight_kg, reps, distance_km, duration_seconds, rpe.
  * Accounts on imperial units export weight_lbs / distance_miles instead: converted.
  */
-export function readHevy(text: string): ImportPlan {
+export async function readHevy(text: string): Promise<ImportPlan> {
+  await checkCsvRows(text);
   const records = parseCsv(text);
   const first = records.next();
   const header = first.done ? undefined : first.value;
@@ -33,7 +35,9 @@ export function readHevy(text: string): ImportPlan {
 
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
+  let count = 0;
   for (const record of records) {
+    if (++count % YIELD_EVERY === 0) await yieldTurn();
     checkWidth(record, width);
     const f = record.fields;
     const { date, start } = dateTimeCell(record, columns.start, 'start_time');

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { importFileV1 } from '../../../contract/data';
 import { slugify } from '../../../contract/slug';
 import { badLine } from './csv';
+import { checkJsonSessions } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
@@ -17,6 +18,7 @@ export function readOwnJson(text: string): ImportPlan {
   } catch {
     throw badLine(lineOfJsonError(text), 'this is not valid JSON');
   }
+  checkJsonSessions(data);
   const lineOf = indexJsonLines(text);
   const parsed = importFileV1.safeParse(data);
   if (!parsed.success) throw invalid(lineOf, parsed.error.issues[0]);

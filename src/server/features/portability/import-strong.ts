@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/app-error';
 import { parseCsv } from './csv';
 import { checkWidth, dateTimeCell, quantityCell, readHeader } from './csv-cells';
+import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
 
@@ -19,7 +20,7 @@ export interface StrongUnits {
  * Set Order is a number, or "W" for a warm-up (not hard), "D" / "F" for drop and failure sets
  * (hard); "Rest Timer" rows are not sets.
  */
-export function readStrong(text: string, units: StrongUnits): ImportPlan {
+export async function readStrong(text: string, units: StrongUnits): Promise<ImportPlan> {
   if (!units.unit)
     throw new AppError(400, 'Say which unit your Strong weights are in: unit=kg or unit=lb', {
       unit: 'Choose kg or lb',
@@ -27,6 +28,7 @@ export function readStrong(text: string, units: StrongUnits): ImportPlan {
   const weightScale = units.unit === 'lb' ? LB_TO_KG : 1;
   const distanceScale = units.distanceUnit === 'mi' ? MILE_TO_KM : 1;
 
+  await checkCsvRows(text);
   const records = parseCsv(text);
   const first = records.next();
   const { columns, names } = readHeader(first.done ? undefined : first.value, 'Strong', {
@@ -44,7 +46,9 @@ export function readStrong(text: string, units: StrongUnits): ImportPlan {
   const addRow = workoutRowMapper(builder);
   // Letters (D, F) sort right after the numbered set before them in the same workout's exercise.
   const lastOrder = new Map<string, number>();
+  let count = 0;
   for (const record of records) {
+    if (++count % YIELD_EVERY === 0) await yieldTurn();
     checkWidth(record, names.length);
     const f = record.fields;
     const { date, start } = dateTimeCell(record, columns.date, 'Date');

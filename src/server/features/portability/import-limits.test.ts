@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/test-app';
+import { call, createDataTestApp, importOk, postImport, signUp } from './data-test-helpers';
+
+// docs/api.md §9: the row cap, unstorable timestamps, and many sessions on one date.
+
+const STRONG_HEADER =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createDataTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('import limits', () => {
+  it('refuses more than 200,000 rows with 413 saying how to split the file, writing nothing', async () => {
+    const user = await signUp(t.app);
+    const body = STRONG_HEADER + '2024-01-15 18:30:00,W,,E,1,1,1,0,0,,,\n'.repeat(200_001);
+    expect(body.length).toBeLessThan(10 * 1024 * 1024);
+    const response = await postImport(t.app, user, 'source=strong&unit=kg&dryRun=1', body);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      message:
+        'This file has 200001 rows; at most 200000 can be imported at once. Split it into smaller files and import each.',
+    });
+    expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
+  });
+
+  it('refuses a timestamp PostgreSQL cannot store with a 400 naming its line, writing nothing', async () => {
+    const user = await signUp(t.app);
+    for (const stamp of ['0000-01-01T00:00:00Z', '2024-01-15T10:00:00+23:59']) {
+      const file = {
+        format: 'workout-log',
+        version: 1,
+        exportedAt: '2024-02-01T00:00:00Z',
+        logs: [{ title: 'Odd', createdAt: stamp, exercises: [] }],
+      };
+      const response = await postImport(t.app, user, 'source=json', JSON.stringify(file, null, 2));
+      expect(response.statusCode, stamp).toBe(400);
+      expect(response.json().message).toMatch(/^Line \d+: This date and time cannot be stored/);
+    }
+    expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
+  });
+
+  it('imports 8,000 sessions on one date with the slugs date, date-2 … date-8000', async () => {
+    const user = await signUp(t.app);
+    const body = STRONG_HEADER + '2024-01-15 18:30:00,Runs,,Run,1,0,0,5,1800,,,\n'.repeat(8000);
+    expect(await importOk(t.app, user, 'source=strong&unit=kg', body)).toMatchObject({ sessions: 8000 });
+    const page = await call(t.app, user, 'GET', '/api/logs/runs/exercises/run?limit=100&page=80');
+    const slugs = page.exerciseAggregatePa.map(
+      (i: { pasessions: { slugSession: string } }) => i.pasessions.slugSession,
+    );
+    expect(page.pagination.total).toBe(8000);
+    expect(slugs).toContain('2024-01-15');
+    const all = new Set<string>();
+    for (let p = 1; p <= 80; p += 1) {
+      const next = await call(t.app, user, 'GET', `/api/logs/runs/exercises/run?limit=100&page=${p}`);
+      for (const i of next.exerciseAggregatePa) all.add(i.pasessions.slugSession);
+    }
+    expect(all.size).toBe(8000);
+    expect(all.has('2024-01-15-8000')).toBe(true);
+  });
+
+  it('refuses an hour that does not exist in a session date', async () => {
+    const user = await signUp(t.app);
+    await call(t.app, user, 'POST', '/api/logs', { title: 'L' });
+    await call(t.app, user, 'POST', '/api/logs/l/exercises', { title: 'E', session: 'wlsession' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logs/l/exercises/e/wlsessions',
+      headers: { cookie: user.cookie },
+      payload: { createdDate: '2026-01-01T25:00:00Z', set: [{ repetitions: 1, kilograms: 1 }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ createdDate: 'Must be a valid date' });
+  });
+});

@@ -1,0 +1,55 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { IMPORT_MAX_ROWS } from '../../../contract/data';
+import { AppError } from '../../lib/app-error';
+import { parseCsv } from './csv';
+
+// docs/api.md §9: an import of any file up to 10 MB leaves the server alive and answering. The
+// row cap keeps the plan (and the rows written) bounded whatever the file's shape; long loops
+// give the event loop a turn every YIELD_EVERY items, so other requests keep flowing.
+
+/** Items (CSV records, planned sessions, rows written) between two turns of the event loop. */
+export const YIELD_EVERY = 2000;
+
+/** Lets other requests run; called every YIELD_EVERY items of a long loop. */
+export function yieldTurn(): Promise<void> {
+  return nextTurn();
+}
+
+export function tooManyRows(rows: number): AppError {
+  return new AppError(
+    413,
+    `This file has ${rows} rows; at most ${IMPORT_MAX_ROWS} can be imported at once. ` +
+      'Split it into smaller files and import each.',
+  );
+}
+
+/**
+ * Refuses a CSV of more than IMPORT_MAX_ROWS data rows before any of it is planned. Counting its
+ * line breaks is enough when there are few (a record spans one line or more); past the cap the
+ * records are counted exactly, keeping none of them.
+ */
+export async function checkCsvRows(text: string): Promise<void> {
+  let breaks = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks += 1;
+  if (breaks <= IMPORT_MAX_ROWS) return;
+  let records = -1; // the header is not a data row
+  for (const _record of parseCsv(text)) {
+    records += 1;
+    if (records % YIELD_EVERY === 0) await yieldTurn();
+  }
+  if (records > IMPORT_MAX_ROWS) throw tooManyRows(records);
+}
+
+/** Our JSON: refuses more than IMPORT_MAX_ROWS sessions, counted on the parsed file before it is checked. */
+export function checkJsonSessions(data: unknown): void {
+  let sessions = 0;
+  const logs = (data as { logs?: unknown })?.logs;
+  for (const log of Array.isArray(logs) ? logs : []) {
+    const exercises = (log as { exercises?: unknown })?.exercises;
+    for (const exercise of Array.isArray(exercises) ? exercises : []) {
+      const list = (exercise as { sessions?: unknown })?.sessions;
+      if (Array.isArray(list)) sessions += list.length;
+    }
+  }
+  if (sessions > IMPORT_MAX_ROWS) throw tooManyRows(sessions);
+}
