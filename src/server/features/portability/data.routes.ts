@@ -78,7 +78,7 @@ export function dataRoutes(deps: Deps): FastifyPluginAsyncZod {
         const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
         if (text.trim() === '') throw new AppError(400, 'The file is empty');
         let plan: ImportPlan;
-        if (source === 'json') plan = readOwnJson(text);
+        if (source === 'json') plan = await readOwnJson(text);
         else if (source === 'hevy') plan = await readHevy(text);
         else plan = await readStrong(text, { unit, distanceUnit });
         return applyImport(db, request.user.id, plan, dryRun);

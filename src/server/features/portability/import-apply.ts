@@ -1,13 +1,17 @@
 import type { ImportSummary } from '../../../contract/data';
 import type { Db, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { insertImported, lockAuthorForImport, setActiveAt } from './data.repository';
 import { diffPlan } from './import-diff';
 import type { ImportPlan } from './import-plan';
 
 /**
- * Writes a plan into one account in one transaction: all or nothing. Imports of one account
- * are serialised by a lock, so two at once cannot both create the same log or slug.
- * With dryRun the same diff is computed and nothing is written.
+ * Writes a plan into one account in one transaction: all or nothing. The diff against the account
+ * is computed first, outside any transaction: it yields while it works, and on PGlite (one
+ * connection) an open transaction would make every other request wait until it ends. The writes
+ * then run under a per-account lock; if another import or edit took a slug meanwhile, the unique
+ * index refuses them, nothing is written, and the diff is computed again. With dryRun the same
+ * diff is computed and nothing is written.
  */
 export async function applyImport(
   db: Db,
@@ -15,13 +19,23 @@ export async function applyImport(
   plan: ImportPlan,
   dryRun: boolean,
 ): Promise<ImportSummary> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Executor;
-    await lockAuthorForImport(tx, authorId);
-    const diff = await diffPlan(tx, authorId, plan, Date.now());
-    if (!dryRun) {
-      await insertImported(tx, diff.rows);
-      await setActiveAt(tx, authorId, diff.touched);
+  // The diff notes skipped rows in the plan: a second try starts from the reader's notes.
+  const readerSkips = { listed: plan.skipped.length, count: plan.skippedCount };
+  for (let attempt = 1; ; attempt += 1) {
+    plan.skipped.length = readerSkips.listed;
+    plan.skippedCount = readerSkips.count;
+    const diff = await diffPlan(db, authorId, plan, Date.now());
+    try {
+      if (!dryRun)
+        await db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Executor;
+          await lockAuthorForImport(tx, authorId);
+          await insertImported(tx, diff.rows);
+          await setActiveAt(tx, authorId, diff.touched);
+        });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
     }
     return {
       dryRun,
@@ -33,5 +47,5 @@ export async function applyImport(
       skipped: plan.skipped,
       skippedCount: plan.skippedCount,
     };
-  });
+  }
 }

@@ -60,5 +60,5 @@ export async function readHevy(text: string): Promise<ImportPlan> {
       seconds: quantityCell(record, columns.duration, 'duration_seconds'),
     });
   }
-  return builder.finish();
+  return await builder.finish();
 }

@@ -11,7 +11,7 @@ import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
  * Our own export (format "workout-log", version 1). Validated with the same rules as the forms,
  * strictly: a value our server would refuse stops the import, naming its line and path.
  */
-export function readOwnJson(text: string): ImportPlan {
+export async function readOwnJson(text: string): Promise<ImportPlan> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -66,7 +66,7 @@ export function readOwnJson(text: string): ImportPlan {
       });
     });
   });
-  return builder.finish();
+  return await builder.finish();
 }
 
 function slugOf(lineOf: LineOf, title: string, at: PropertyKey[], reserved: readonly string[]): string {

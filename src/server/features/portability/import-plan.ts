@@ -2,6 +2,7 @@ import { MAX_SKIPPED_LISTED, type SkippedRow } from '../../../contract/data';
 import type { SessionKind } from '../../../contract/exercises';
 import type { Duration, SetInput } from '../../../contract/metrics';
 import { MAX_SETS } from '../../../contract/sessions';
+import { YIELD_EVERY, yieldTurn } from './import-limits';
 
 /**
  * What a file asks for, once read and validated, before it meets the database: logs by slug,
@@ -132,9 +133,11 @@ export class PlanBuilder {
   }
 
   /** Turns grouped sets into sessions (split past 100 sets) and orders each exercise's sessions by date. */
-  finish(): ImportPlan {
+  async finish(): Promise<ImportPlan> {
+    let made = 0;
     for (const [exercise, byDate] of this.days) {
       for (const [date, day] of byDate) {
+        if (++made % YIELD_EVERY === 0) await yieldTurn();
         const sets = [...day.blocks.values()]
           .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
           .flatMap((block) => block.sets.sort((a, b) => a.order - b.order).map((s) => s.set));

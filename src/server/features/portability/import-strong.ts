@@ -79,5 +79,5 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
       seconds: quantityCell(record, columns.seconds, 'Seconds'),
     });
   }
-  return builder.finish();
+  return await builder.finish();
 }
