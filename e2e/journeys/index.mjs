@@ -1,3 +1,4 @@
+import * as apiDocs from './api-docs.mjs';
 import * as auth from './auth.mjs';
 import * as data from './data.mjs';
 import * as expiredSession from './expired-session.mjs';
@@ -19,4 +20,5 @@ export const journeys = [
   pagination,
   mobile,
   data,
+  apiDocs,
 ];

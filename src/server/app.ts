@@ -16,6 +16,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { createMailer, type Mailer } from './lib/mailer';
 import { makeRequireUser, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { ROOT } from './paths';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurity(app, config);
   registerAuth(app);
+  await registerOpenApi(app);
 
   await app.register(systemRoutes(deps));
   await app.register(usersRoutes(deps));

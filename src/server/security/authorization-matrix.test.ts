@@ -252,7 +252,29 @@ let privateRoutes: typeof apiRoutes;
 const covered = { anonymous: 0, stranger: 0, lookalike: 0, author: 0, public: 0, requests: 0 };
 
 /** Public routes, each with its anonymous behaviour asserted. */
+/** The API's documentation (plugins/openapi.ts): public, the same for everyone, no user data. */
+const DOCS = [
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+];
+
 const PUBLIC: Record<string, () => Promise<void>> = {
+  ...Object.fromEntries(
+    DOCS.map((key) => [
+      key,
+      async () => {
+        const url = key.slice(4).replace('*', 'swagger-ui.css');
+        const r = await send('GET', url);
+        expect(r.statusCode, key).toBeLessThan(400);
+        expect(r.body).not.toContain(author.email);
+      },
+    ]),
+  ),
   'GET /api/health': async () => {
     const r = await send('GET', '/api/health');
     expect([r.statusCode, r.json()]).toEqual([200, { status: 'ok' }]);
