@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,6 +29,13 @@ const serverFeatureBoundaries = SERVER_FEATURES.map((feature, rank) => ({
   },
 }));
 
+const webPatterns = [
+  { group: ['**/server/**', 'node:*'], message: 'Web code imports src/contract, never the server or Node.' },
+];
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'screenshots', 'coverage', 'test-results'] },
   js.configs.recommended,
@@ -55,8 +63,36 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: webPatterns }] },
   },
+  // Web features do not import each other (bulletproof-react): what two features share lives in
+  // src/web/lib or src/web/components (docs/decisions/0013-web-one-way.md). A later block's
+  // no-restricted-imports replaces an earlier one's for the same files, so each repeats webPatterns.
+  ...webFeatures.map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webPatterns,
+            {
+              group: webFeatures
+                .filter((other) => other !== feature)
+                .flatMap((other) => [
+                  `../${other}`,
+                  `../${other}/**`,
+                  `**/features/${other}`,
+                  `**/features/${other}/**`,
+                ]),
+              message:
+                'A web feature does not import another feature: move shared code to src/web/lib or src/web/components.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },

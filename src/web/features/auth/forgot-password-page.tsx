@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { forgotPasswordBody } from '../../../contract/users';
 import { GoBack } from '../../components/go-back';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useForgotPasswordMutation } from './auth.api';
 
-type Input = z.input<typeof forgotPasswordBody>;
 type Output = z.output<typeof forgotPasswordBody>;
 
 export function ForgotPasswordPage() {
@@ -18,25 +16,24 @@ export function ForgotPasswordPage() {
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const {
     register,
-    handleSubmit,
+    submit,
     reset,
-    setError,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(forgotPasswordBody),
+  } = useSchemaForm(forgotPasswordBody, {
+    onSubmit: send,
+    onError: failed,
     defaultValues: { email: '' },
   });
 
-  const onSubmit = async (values: Output) => {
-    try {
-      await forgotPassword(values).unwrap();
-      toast.success('You will receive an email shortly');
-      reset();
-    } catch (error) {
-      applyFieldErrors(error, setError);
-      toast.error(errorMessage(error));
-    }
-  };
+  async function send(values: Output) {
+    await forgotPassword(values).unwrap();
+    toast.success('You will receive an email shortly');
+    reset();
+  }
+
+  function failed(error: unknown) {
+    toast.error(errorMessage(error));
+  }
 
   return (
     <section className="page page-narrow">
@@ -44,7 +41,7 @@ export function ForgotPasswordPage() {
       <div className="card form-card">
         <h1>Forgot Password</h1>
         <p className="muted">Enter the email you registered with and we will send you a link to reset it.</p>
-        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <form className="form" noValidate onSubmit={submit}>
           <TextField
             id="email"
             label="Email"

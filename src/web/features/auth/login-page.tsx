@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
@@ -7,11 +5,11 @@ import { loginBody } from '../../../contract/users';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useLoginMutation } from './auth.api';
 
-type Input = z.input<typeof loginBody>;
 type Output = z.output<typeof loginBody>;
 
 export function LoginPage() {
@@ -20,32 +18,31 @@ export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(loginBody),
+  } = useSchemaForm(loginBody, {
+    onSubmit: send,
+    onError: failed,
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = async (values: Output) => {
-    try {
-      const user = await login(values).unwrap();
-      authStore.signIn(user);
-      toast.success('Logged in Successfully');
-      // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
-      navigate('/logs', { replace: true });
-    } catch (error) {
-      applyFieldErrors(error, setError);
-      toast.error(errorMessage(error));
-    }
-  };
+  async function send(values: Output) {
+    const user = await login(values).unwrap();
+    authStore.signIn(user);
+    toast.success('Logged in Successfully');
+    // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
+    navigate('/logs', { replace: true });
+  }
+
+  function failed(error: unknown) {
+    toast.error(errorMessage(error));
+  }
 
   return (
     <section className="page page-narrow">
       <div className="card form-card">
         <h1>User Login</h1>
-        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <form className="form" noValidate onSubmit={submit}>
           <TextField
             id="email"
             label="Email"

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
@@ -11,11 +9,11 @@ import { Spinner } from '../../components/spinner';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from './auth.api';
 
-type Input = z.input<typeof profileBody>;
 type Output = z.output<typeof profileBody>;
 
 /** `children`: further sections below the form (the app adds "Your data"). */
@@ -26,13 +24,13 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
   const {
     register,
-    handleSubmit,
+    submit,
     reset,
-    setError,
     watch,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(profileBody),
+  } = useSchemaForm(profileBody, {
+    onSubmit: send,
+    onError: failed,
     defaultValues: { username: '', email: '', password: '', currentPassword: '' },
   });
   // The server asks for the current password only when the email or the password changes
@@ -51,19 +49,19 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       );
   }, [profile, reset]);
 
-  const onSubmit = async (values: Output) => {
-    try {
-      const user = await updateProfile(
-        needsCurrentPassword ? values : { ...values, currentPassword: '' },
-      ).unwrap();
-      authStore.signIn(user);
-      toast.success('Profile updated');
-      navigate('/logs');
-    } catch (err) {
-      applyFieldErrors(err, setError);
-      toast.error(errorMessage(err));
-    }
-  };
+  async function send(values: Output) {
+    // The current password goes only with a change that needs it (the field is hidden otherwise).
+    const user = await updateProfile(
+      needsCurrentPassword ? values : { ...values, currentPassword: '' },
+    ).unwrap();
+    authStore.signIn(user);
+    toast.success('Profile updated');
+    navigate('/logs');
+  }
+
+  function failed(err: unknown) {
+    toast.error(errorMessage(err));
+  }
 
   return (
     <section className="page page-narrow">
@@ -75,7 +73,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
         ) : error ? (
           <LoadError error={error} />
         ) : (
-          <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <form className="form" noValidate onSubmit={submit}>
             <TextField
               id="username"
               label="Username"

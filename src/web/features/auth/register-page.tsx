@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
@@ -9,12 +7,12 @@ import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
 import { useGetConfigQuery } from '../../lib/config.api';
-import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useRegisterMutation } from './auth.api';
 import { TurnstileWidget } from './turnstile-widget';
 
-type Input = z.input<typeof registerBody>;
 type Output = z.output<typeof registerBody>;
 
 export const CAPTCHA_MISSING = 'Please complete the CAPTCHA verification';
@@ -29,38 +27,37 @@ export function RegisterPage() {
   const [registerUser, { isLoading }] = useRegisterMutation();
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(registerBody),
+  } = useSchemaForm(registerBody, {
+    onSubmit: send,
+    onError: failed,
     defaultValues: { username: '', email: '', password: '' },
   });
 
-  const onSubmit = async (values: Output) => {
+  async function send(values: Output) {
     // docs/product.md §5: say so, but still send: the server has the final word on the bot check.
     if (siteKey && !token) toast.error(CAPTCHA_MISSING);
-    try {
-      const user = await registerUser({ ...values, turnstileToken: token ?? undefined }).unwrap();
-      authStore.signIn(user);
-      toast.success('Registered Successfully');
-      // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
-      navigate('/logs', { replace: true });
-    } catch (error) {
-      applyFieldErrors(error, setError);
-      toast.error(errorMessage(error));
-      if (siteKey) {
-        setToken(null);
-        setWidgetResets((n) => n + 1);
-      }
+    const user = await registerUser({ ...values, turnstileToken: token ?? undefined }).unwrap();
+    authStore.signIn(user);
+    toast.success('Registered Successfully');
+    // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
+    navigate('/logs', { replace: true });
+  }
+
+  function failed(error: unknown) {
+    toast.error(errorMessage(error));
+    if (siteKey) {
+      setToken(null);
+      setWidgetResets((n) => n + 1);
     }
-  };
+  }
 
   return (
     <section className="page page-narrow">
       <div className="card form-card">
         <h1>Create New Account</h1>
-        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <form className="form" noValidate onSubmit={submit}>
           <TextField
             id="username"
             label="Username"

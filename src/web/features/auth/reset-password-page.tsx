@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { resetPasswordBody } from '../../../contract/users';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { applyFieldErrors, errorMessage } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useResetPasswordMutation } from './auth.api';
 
-type Input = z.input<typeof resetPasswordBody>;
 type Output = z.output<typeof resetPasswordBody>;
 
 export function ResetPasswordPage() {
@@ -20,31 +18,30 @@ export function ResetPasswordPage() {
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(resetPasswordBody),
+  } = useSchemaForm(resetPasswordBody, {
+    onSubmit: send,
+    onError: failed,
     defaultValues: { password: '' },
   });
 
-  const onSubmit = async (values: Output) => {
-    try {
-      await resetPassword({ ...values, token }).unwrap();
-      toast.success('Password Updated Successfully');
-      navigate('/login');
-    } catch (error) {
-      applyFieldErrors(error, setError);
-      toast.error(errorMessage(error));
-    }
-  };
+  async function send(values: Output) {
+    await resetPassword({ ...values, token }).unwrap();
+    toast.success('Password Updated Successfully');
+    navigate('/login');
+  }
+
+  function failed(error: unknown) {
+    toast.error(errorMessage(error));
+  }
 
   return (
     <section className="page page-narrow">
       <div className="card form-card">
         <h1>Reset Password</h1>
         <p className="muted">Choose a new password for your account.</p>
-        <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <form className="form" noValidate onSubmit={submit}>
           <TextField
             id="password"
             label="Password"

@@ -1,12 +1,13 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { exerciseUpdateBody } from '../../../contract/exercises';
 import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
+import { TitleForm, type TitleValues } from '../../components/title-form';
 import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { ExerciseTitleForm, type ExerciseTitleValues } from './exercise-title-form';
 import { useGetExerciseForEditQuery, useUpdateExerciseMutation } from './exercises.api';
 
 export function EditExercisePage() {
@@ -17,7 +18,7 @@ export function EditExercisePage() {
   const { data: exercise, error, isLoading } = useGetExerciseForEditQuery({ slugLog, id: exerciseId });
   const [updateExercise, { isLoading: isSaving }] = useUpdateExerciseMutation();
 
-  const onSubmit = async (values: ExerciseTitleValues) => {
+  const onSubmit = async (values: TitleValues) => {
     if (!exercise) return;
     let updated;
     try {
@@ -41,8 +42,9 @@ export function EditExercisePage() {
         ) : error || !exercise ? (
           <LoadError error={error} />
         ) : exercise.author === userInfo?._id ? (
-          <ExerciseTitleForm
+          <TitleForm
             key={exercise._id}
+            schema={exerciseUpdateBody}
             defaultTitle={exercise.title}
             isSaving={isSaving}
             onSubmit={onSubmit}

@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { DEFAULT_LIMIT } from '../../../contract/pagination';
 import { BackLink } from '../../components/back-link';
-import { confirmDelete } from '../../components/confirm';
 import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons';
 import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
 import { useDeleteExerciseMutation, useGetExercisePageQuery } from './exercises.api';
 import { ProgressSection } from './progress-section';
@@ -22,10 +19,14 @@ export function ExercisePage() {
   const userInfo = useUserInfo();
   const navigate = useNavigate();
   const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
-  const [isFetchSkipped, setIsFetchSkipped] = useState(false);
+  const [deleteExercise, { isLoading: isDeleting }] = useDeleteExerciseMutation();
+  const { isFetchSkipped, onDelete } = useDeleteAndLeave(
+    () => deleteExercise({ slugLog, slugExercise }).unwrap(),
+    'Exercise deleted',
+    paths.log(slugLog),
+  );
   const query = useGetExercisePageQuery({ slugLog, slugExercise, limit, page }, { skip: isFetchSkipped });
   const data = useLastDefined(query.data);
-  const [deleteExercise, { isLoading: isDeleting }] = useDeleteExerciseMutation();
   const exercise = data?.exercise;
   const totalPages =
     exercise?.session === 'pasession' ? data?.pagination.totalPaPages : data?.pagination.totalWlPages;
@@ -44,18 +45,6 @@ export function ExercisePage() {
   }
 
   const isAuthor = exercise.author === userInfo?._id;
-  const onDelete = async () => {
-    if (!confirmDelete()) return;
-    setIsFetchSkipped(true);
-    try {
-      await deleteExercise({ slugLog, slugExercise }).unwrap();
-      toast.success('Exercise deleted');
-      navigate(paths.log(slugLog), { replace: true });
-    } catch (error) {
-      setIsFetchSkipped(false);
-      toast.error(errorMessage(error));
-    }
-  };
 
   return (
     <section className="page">

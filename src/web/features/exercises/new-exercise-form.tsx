@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { exerciseCreateBody } from '../../../contract/exercises';
 import { invalidProps } from '../../components/form-field';
 import { DumbbellIcon, RunIcon } from '../../components/icons';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { applyFieldErrors } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 
-type Input = z.input<typeof exerciseCreateBody>;
 export type NewExerciseValues = z.output<typeof exerciseCreateBody>;
 
 const METRICS = [
@@ -29,26 +26,17 @@ interface NewExerciseFormProps {
 export function NewExerciseForm({ isSaving, onSubmit }: NewExerciseFormProps) {
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<Input, unknown, NewExerciseValues>({
-    resolver: zodResolver(exerciseCreateBody),
+  } = useSchemaForm(exerciseCreateBody, {
+    onSubmit,
     // No metrics preselected: the choice is deliberate ('You must choose an option').
     defaultValues: { title: '' },
   });
 
-  const submit = async (values: NewExerciseValues) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  };
-
   const metricsError = errors.session?.message;
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(submit)}>
+    <form className="form" noValidate onSubmit={submit}>
       <TextField
         id="title"
         label="Title"

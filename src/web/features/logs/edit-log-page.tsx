@@ -1,12 +1,13 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
+import { TitleForm, type TitleValues } from '../../components/title-form';
 import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { LogForm, type LogFormValues } from './log-form';
 import { useGetLogForEditQuery, useUpdateLogMutation } from './logs.api';
 
 export function EditLogPage() {
@@ -17,7 +18,7 @@ export function EditLogPage() {
   const { data: log, error, isLoading } = useGetLogForEditQuery(id);
   const [updateLog, { isLoading: isSaving }] = useUpdateLogMutation();
 
-  const onSubmit = async (values: LogFormValues) => {
+  const onSubmit = async (values: TitleValues) => {
     if (!log) return;
     try {
       await updateLog({ ...log, ...values, _id: log._id }).unwrap();
@@ -39,7 +40,14 @@ export function EditLogPage() {
         ) : error || !log ? (
           <LoadError error={error} />
         ) : log.author === userInfo?._id ? (
-          <LogForm key={log._id} defaultTitle={log.title} isSaving={isSaving} onSubmit={onSubmit} />
+          <TitleForm
+            key={log._id}
+            schema={logBody}
+            placeholder="e.g. Summer strength block"
+            defaultTitle={log.title}
+            isSaving={isSaving}
+            onSubmit={onSubmit}
+          />
         ) : null}
       </div>
     </section>

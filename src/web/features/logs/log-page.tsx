@@ -1,9 +1,6 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { Link, useParams } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract/pagination';
 import { BackLink } from '../../components/back-link';
-import { confirmDelete } from '../../components/confirm';
 import {
   ChevronRightIcon,
   DumbbellIcon,
@@ -16,22 +13,25 @@ import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
 import { useDeleteLogMutation, useGetLogQuery } from './logs.api';
 
 export function LogPage() {
   const { slugLog = '' } = useParams();
   const userInfo = useUserInfo();
-  const navigate = useNavigate();
   const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
-  // After 'Are you sure?' the fetch stops, so the invalidation cannot reload a log being deleted.
-  const [isFetchSkipped, setIsFetchSkipped] = useState(false);
+  const [deleteLog, { isLoading: isDeleting }] = useDeleteLogMutation();
+  const { isFetchSkipped, onDelete } = useDeleteAndLeave(
+    () => deleteLog(logId).unwrap(),
+    'Log deleted',
+    paths.logs,
+  );
   const query = useGetLogQuery({ slugLog, limit, page }, { skip: isFetchSkipped });
   const data = useLastDefined(query.data);
-  const [deleteLog, { isLoading: isDeleting }] = useDeleteLogMutation();
+  const logId = data?.log._id ?? '';
   useDocumentTitle(data?.log.title);
   useClampPage(page, data?.pagination.totalPages, setPage);
 
@@ -49,19 +49,6 @@ export function LogPage() {
   const { log } = data;
   const isAuthor = log.author === userInfo?._id;
   const exercises = data.logAggregate.map((item) => item.exercises);
-
-  const onDelete = async () => {
-    if (!confirmDelete()) return;
-    setIsFetchSkipped(true);
-    try {
-      await deleteLog(log._id).unwrap();
-      toast.success('Log deleted');
-      navigate(paths.logs, { replace: true });
-    } catch (error) {
-      setIsFetchSkipped(false);
-      toast.error(errorMessage(error));
-    }
-  };
 
   return (
     <section className="page">

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
+import { TitleForm, type TitleValues } from '../../components/title-form';
 import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { LogForm, type LogFormValues } from './log-form';
 import { useCreateLogMutation } from './logs.api';
 
 export function NewLogPage() {
@@ -12,7 +13,7 @@ export function NewLogPage() {
   const navigate = useNavigate();
   const [createLog, { isLoading }] = useCreateLogMutation();
 
-  const onSubmit = async (values: LogFormValues) => {
+  const onSubmit = async (values: TitleValues) => {
     try {
       await createLog(values).unwrap();
     } catch (error) {
@@ -29,7 +30,12 @@ export function NewLogPage() {
       <div className="card form-card">
         <h1>New Log</h1>
         <p className="muted">A log holds one plan or goal; its exercises and sessions live inside it.</p>
-        <LogForm isSaving={isLoading} onSubmit={onSubmit} />
+        <TitleForm
+          schema={logBody}
+          placeholder="e.g. Summer strength block"
+          isSaving={isLoading}
+          onSubmit={onSubmit}
+        />
       </div>
     </section>
   );

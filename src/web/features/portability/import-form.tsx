@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { FormField, invalidProps } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { SubmitButton } from '../../components/submit-button';
 import { errorMessage } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useImportDataMutation, usePreviewImportMutation } from './data.api';
-import { guessSourceOfFile, importForm, SOURCES, toImportArgs, type ImportFormInput } from './import-choices';
+import { guessSourceOfFile, importForm, SOURCES, toImportArgs } from './import-choices';
 import { describeCreated, ImportSummaryView } from './import-summary';
 import { RadioGroup } from './radio-group';
 
@@ -29,12 +29,13 @@ export function ImportForm() {
   const {
     control,
     register,
-    handleSubmit,
+    submit,
     resetField,
     setValue,
     formState: { errors },
-  } = useForm<ImportFormInput>({
-    resolver: zodResolver(importForm),
+  } = useSchemaForm(importForm, {
+    onSubmit: send,
+    onError: (error) => toast.error(errorMessage(error)),
     // The file's size is checked as soon as it is chosen, not only on Import.
     mode: 'onChange',
     defaultValues: { file: undefined, source: undefined, unit: null, distanceUnit: 'km' },
@@ -64,19 +65,15 @@ export function ImportForm() {
   const isChecking = args !== null && (!isPreviewCurrent || preview.isLoading);
   const isImporting = imported.isLoading;
 
-  const onSubmit = async () => {
+  async function send() {
     if (!args) return;
-    try {
-      const summary = await runImport(args).unwrap();
-      const created = describeCreated(summary);
-      if (created === 'nothing new') toast.info('Nothing new to import');
-      else toast.success(`Imported ${created}`);
-      resetField('file');
-      setFileInputKey((key) => key + 1);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+    const summary = await runImport(args).unwrap();
+    const created = describeCreated(summary);
+    if (created === 'nothing new') toast.info('Nothing new to import');
+    else toast.success(`Imported ${created}`);
+    resetField('file');
+    setFileInputKey((key) => key + 1);
+  }
 
   let panel = (
     <p className="muted">
@@ -99,7 +96,7 @@ export function ImportForm() {
 
   const fileError = errors.file?.message;
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="form" noValidate onSubmit={submit}>
       <FormField
         id="import-file"
         label="File"

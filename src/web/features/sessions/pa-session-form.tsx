@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPace, formatSpeed, paceFigures } from '../../../contract/metrics';
 import { pasessionBody, type PasessionValues } from '../../../contract/sessions';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { applyFieldErrors } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 
 export type PaFormInput = z.input<typeof pasessionBody>;
 
@@ -24,25 +23,16 @@ export function PaSessionForm({ defaultValues, isSaving, onSubmit }: PaSessionFo
   const {
     control,
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<PaFormInput, unknown, PasessionValues>({
-    resolver: zodResolver(pasessionBody),
+  } = useSchemaForm(pasessionBody, {
+    onSubmit,
     defaultValues,
   });
 
-  const submit = async (values: PasessionValues) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  };
-
   const timeError = errors.time?.message;
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(submit)}>
+    <form className="form" noValidate onSubmit={submit}>
       <TextField
         id="createdDate"
         label="Date"

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { formatNumber, sessionVolumes } from '../../../contract/metrics';
 import { wlsessionBody, type WlsessionValues } from '../../../contract/sessions';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { applyFieldErrors } from '../../lib/errors';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { SetRows, type WlFormInput } from './set-rows';
 
 interface WlSessionFormProps {
@@ -17,24 +16,15 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit }: WlSessionFo
   const {
     control,
     register,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<WlFormInput, unknown, WlsessionValues>({
-    resolver: zodResolver(wlsessionBody),
+  } = useSchemaForm(wlsessionBody, {
+    onSubmit,
     defaultValues,
   });
 
-  const submit = async (values: WlsessionValues) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyFieldErrors(error, setError);
-    }
-  };
-
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(submit)}>
+    <form className="form" noValidate onSubmit={submit}>
       <TextField
         id="createdDate"
         label="Date"

@@ -1,50 +1,32 @@
-import { useParams } from 'react-router';
-import { formatCalendarDate } from '../../../contract/dates';
+import type { Wlsession } from '../../../contract/sessions';
 import { formatNumber } from '../../../contract/metrics';
 import { CheckIcon } from '../../components/icons';
-import { LoadError } from '../../components/load-error';
-import { BackLink } from '../../components/back-link';
-import { Spinner } from '../../components/spinner';
 import { WlSessionStats } from '../../components/wl-session-stats';
-import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
-import { paths } from '../../lib/paths';
-import { SessionHead } from './session-head';
+import { SessionPageShell, type SessionRef } from './session-page-shell';
 import { useDeleteWlsessionMutation, useGetWlsessionQuery } from './sessions.api';
-import { useSessionDelete } from './use-session-delete';
+
+function useWlsession(ref: SessionRef, options: { skip: boolean }) {
+  const query = useGetWlsessionQuery(ref, options);
+  return { isLoading: query.isLoading, error: query.error, session: query.data?.wlsession };
+}
 
 export function WlSessionPage() {
-  const { slugLog = '', slugExercise = '', slugSession = '' } = useParams();
-  const ref = { slugLog, slugExercise, slugSession };
-  const userInfo = useUserInfo();
-  const exercisePath = paths.exercise(slugLog, slugExercise);
-  const [deleteWlsession, { isLoading: isDeleting }] = useDeleteWlsessionMutation();
-  const { isFetchSkipped, onDelete } = useSessionDelete(() => deleteWlsession(ref).unwrap(), exercisePath);
-  const query = useGetWlsessionQuery(ref, { skip: isFetchSkipped });
-  const session = useLastDefined(query.data)?.wlsession;
-  useDocumentTitle(session ? formatCalendarDate(session.createdDate) : 'Session');
-
-  if (query.isLoading) return <Spinner />;
-  if (!session) {
-    return (
-      <section className="page">
-        <BackLink to={exercisePath} />
-        <h1>Session</h1>
-        <LoadError error={query.error} />
-      </section>
-    );
-  }
-
-  const isAuthor = session.author === userInfo?._id;
   return (
-    <section className="page">
-      <SessionHead
-        backTo={exercisePath}
-        kindLabel="Weight session"
-        createdDate={session.createdDate}
-        editTo={isAuthor ? paths.editSession(slugLog, slugExercise, 'wlsession', session._id) : null}
-        onDelete={isAuthor ? onDelete : null}
-        isDeleting={isDeleting}
-      />
+    <SessionPageShell
+      kind="wlsession"
+      kindLabel="Weight session"
+      useSession={useWlsession}
+      useDelete={useDeleteWlsessionMutation}
+    >
+      {(session) => <WlSessionBody session={session} />}
+    </SessionPageShell>
+  );
+}
+
+/** The stats, then one row per set. */
+function WlSessionBody({ session }: { session: Wlsession }) {
+  return (
+    <>
       <WlSessionStats volumes={session} />
       <div className="card table-card">
         <table className="table">
@@ -91,6 +73,6 @@ export function WlSessionPage() {
           </tbody>
         </table>
       </div>
-    </section>
+    </>
   );
 }
