@@ -1,26 +1,40 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/forms.css';
-import { AppRoutes, preloadScreen } from './app/router';
+import { markFirstScreenShown, routes } from './app/router';
 
-// In a task of its own: matching the address and starting a few imports takes several ms, and
-// the task that runs this module is long enough already.
-setTimeout(() => preloadScreen(window.location));
+// Creating the router starts, at once, the code of every lazy route on the address's branch and
+// the screen's first requests (its loader): decision 0011's first-visit gain, now by the router.
+const router = createBrowserRouter(routes);
 
-// index.html already shows the first screen (header and loading state). As a transition the
-// first render yields to the browser every few milliseconds instead of blocking it in one long
-// task, and that static screen stays up until React's replaces it.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </StrictMode>,
-  );
-});
+// index.html already shows the first screen (header and loading state), and it stays up until
+// React's replaces it. React renders once the router has loaded the screen: RouterProvider reads
+// the router's state as it renders and subscribes only when it commits, so a screen that loaded
+// in between (the first render is a transition, it yields) would never be shown. As a transition
+// the first render yields to the browser every few milliseconds instead of blocking it in one
+// long task.
+function renderApp() {
+  // From then on a loader no longer waits for its answers (router.tsx).
+  markFirstScreenShown();
+  startTransition(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+if (router.state.initialized) renderApp();
+else {
+  const stopWatching = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stopWatching();
+    renderApp();
+  });
+}

@@ -7,7 +7,8 @@ import { Header } from './header';
 
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
-export function Layout() {
+/** `isLoading`: the router's first render, while the matched routes' code and data load. */
+export function Layout({ isLoading = false }: { isLoading?: boolean }) {
   useNewScreenFocus();
   const hasToasts = useToastsWanted();
   return (
@@ -17,9 +18,13 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {isLoading ? (
+          <Spinner />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
       {hasToasts && (

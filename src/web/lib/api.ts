@@ -54,7 +54,7 @@ export const api = createApi({
 
 /**
  * The requests a screen makes as it opens, worked out from its address alone, so that a first
- * visit can start them while the screen's code is still loading (app/lazy-page.ts). Each is the
+ * visit can start them while the screen's code is still loading (the route loaders in app/router.tsx). Each is the
  * screen's own query started without a subscription (`{ subscribe: false }`, as a prefetch, but
  * with its answer to wait for): the screen's hook then finds it in flight or answered.
  */

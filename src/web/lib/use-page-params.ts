@@ -49,7 +49,7 @@ export function usePageParams(defaultLimit: number): PageParams {
   return { limit, page, setPage, setLimit };
 }
 
-/** The same reading without React, for requests started before the screen renders (app/lazy-page.ts). */
+/** The same reading without React, for requests started before the screen renders (the route loaders in app/router.tsx). */
 export function readPageParams(params: URLSearchParams, defaultLimit: number): PageQuery {
   return pageQuery(defaultLimit).parse({
     limit: params.get('limit') ?? undefined,

@@ -1,13 +1,18 @@
 import '../test/setup';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
 import { mockApi, USER } from '../test/render';
-import { AppRoutes, preloadScreen } from './router';
+import { routes } from './router';
 
-// A first visit starts a screen's requests with its code (decision 0011). They must be the very
-// requests the screen then makes, or it would ask twice; these tests hold the two together.
+// A first visit starts a screen's requests with its code (decision 0011): the route's loader runs
+// beside its lazy import (decision 0013). They must be the very requests the screen then makes,
+// or it would ask twice; these tests hold the two together.
+
+function renderAt(url: string) {
+  return render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
+}
 
 const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
 const exercise = {
@@ -47,12 +52,15 @@ const progress = {
 const EXERCISE_PAGE = '/api/logs/push-day/exercises/bench-press?limit=12&page=2';
 const PROGRESS = '/api/logs/push-day/exercises/bench-press/progress';
 
-describe('preloadScreen', () => {
+describe("a screen's loader", () => {
   it('asks for nothing when no one is signed in (the screen will be /login)', async () => {
     const { calls } = mockApi({});
-    preloadScreen({ pathname: '/logs/push-day/bench-press', search: '' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls).toEqual([]);
+    renderAt('/logs/push-day/bench-press');
+    // The first test imports the layout's and the login page's modules cold: allow for a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'User Login' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/logs'))).toEqual([]);
   });
 
   it("starts the exercise page's requests before it renders, and the page uses those answers", async () => {
@@ -76,14 +84,9 @@ describe('preloadScreen', () => {
       'GET /api/logs/push-day/exercises/bench-press/progress': progress,
       'GET /api/users/profile': USER,
     });
-    preloadScreen({ pathname: '/logs/push-day/bench-press', search: '?page=2' });
+    renderAt('/logs/push-day/bench-press?page=2');
+    // Before the page has rendered, its loader has asked for both.
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual([EXERCISE_PAGE, PROGRESS]));
-
-    render(
-      <MemoryRouter initialEntries={['/logs/push-day/bench-press?page=2']}>
-        <AppRoutes />
-      </MemoryRouter>,
-    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Bench Press' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Bar chart/ })).toBeTruthy();
     const paths = calls.map((c) => c.path);
@@ -98,14 +101,8 @@ describe('preloadScreen', () => {
       'GET /api/logs': { logs: [log], pagination: { totalPages: 1, page: 1, limit: 10, total: 1 } },
       'GET /api/users/profile': USER,
     });
-    preloadScreen({ pathname: '/logs', search: '' });
+    renderAt('/logs');
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/logs?limit=10&page=1']));
-
-    render(
-      <MemoryRouter initialEntries={['/logs']}>
-        <AppRoutes />
-      </MemoryRouter>,
-    );
     expect(await screen.findByRole('link', { name: /Push Day/ })).toBeTruthy();
     expect(calls.filter((c) => c.path.startsWith('/api/logs'))).toHaveLength(1);
   });
