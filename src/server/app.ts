@@ -13,7 +13,9 @@ import { logsRoutes } from './features/logs/logs.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
+import { inMemoryLimiter } from './lib/rate-limiter';
 import { makeRequireUser, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -40,6 +42,11 @@ export interface AppOptions {
   /** Replaces SMTP / the log (tests read the reset link from it). */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Prefix of this app's rate-limit counters in PostgreSQL. Instances that should share limits
+   * share it (the default, ''); tests give each app its own, as separate servers would have.
+   */
+  rateLimitScope?: string;
   webDist?: string;
 }
 
@@ -109,6 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     requireUser: makeRequireUser(database.db),
+    limiter: (name, max, windowMs) =>
+      database.engine === 'postgres'
+        ? sharedLimiter(database.db, `${options.rateLimitScope ?? ''}${name}`, max, windowMs)
+        : inMemoryLimiter(max, windowMs),
     background(task) {
       const run = task()
         .catch((error) => app.log.error({ err: error }, 'background task failed'))

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './lib/mailer';
+import type { Limiter } from './lib/rate-limiter';
 
 /** What every feature's routes are built with: passed in, so tests build the same app. */
 export interface Deps {
@@ -9,6 +10,8 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   requireUser: (request: FastifyRequest) => Promise<void>;
+  /** A rate limit named `name`: shared by every instance on PostgreSQL, in memory on PGlite. */
+  limiter(name: string, max: number, windowMs: number): Limiter;
   /** Work that outlives its request (emails): awaited on shutdown. */
   background(task: () => Promise<unknown>): void;
 }

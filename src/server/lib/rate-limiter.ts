@@ -51,7 +51,7 @@ export class RateLimiter {
   }
 }
 
-function tooManyRequests(msLeft: number): AppError {
+export function tooManyRequests(msLeft: number): AppError {
   const seconds = Math.max(1, Math.ceil(msLeft / 1000));
   const minutes = Math.ceil(seconds / 60);
   const when =
@@ -61,6 +61,30 @@ function tooManyRequests(msLeft: number): AppError {
   return new AppError(429, `Too many attempts. Please try again in ${when}.`, undefined, {
     'retry-after': String(seconds),
   });
+}
+
+/**
+ * A limit as routes use it: `consume` counts an attempt and refuses it past the limit, `check`
+ * only looks, `reset` forgets the key. In memory (PGlite, one process) or in the database
+ * (db/rate-limits.ts, shared by every instance on DATABASE_URL).
+ */
+export interface Limiter {
+  consume(key: string): Promise<void>;
+  check(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * The in-memory limiter. Each call checks and counts before its first await, so parallel
+ * requests in this process cannot pass the limit together.
+ */
+export function inMemoryLimiter(max: number, windowMs: number): Limiter {
+  const limiter = new RateLimiter(max, windowMs);
+  return {
+    consume: async (key) => limiter.consume(key),
+    check: async (key) => limiter.check(key),
+    reset: async (key) => limiter.reset(key),
+  };
 }
 
 export const MINUTES_15 = 15 * 60 * 1000;

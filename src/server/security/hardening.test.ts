@@ -91,3 +91,26 @@ describe('hardening', () => {
     expect(JSON.stringify(loggable(bare as never))).not.toContain('secret@example.com');
   });
 });
+
+// With DATABASE_URL the limits live in PostgreSQL: two app instances on one database enforce one
+// limit (CI runs this file on PostgreSQL; on PGlite each app has its own database).
+describe.runIf(process.env.DATABASE_URL)('rate limits across instances', () => {
+  it('counts failed logins of one account on every instance together', async () => {
+    const limits = { ...LIMITS, loginFailuresPerEmail: 3, loginPerIp: 1e9 };
+    const shared = { rateLimitScope: `${crypto.randomUUID()}:` };
+    const [a, b] = await Promise.all([
+      createTestApp({ rateLimits: limits }, shared),
+      createTestApp({ rateLimits: limits }, shared),
+    ]);
+    try {
+      const { email } = await registerUser(a.app);
+      const wrong = (t: TestApp) =>
+        call(t.app, 'POST', '/api/users/login', { body: { email, password: 'wrong-password' } });
+      const statuses = [];
+      for (const t of [a, b, a, b, a]) statuses.push((await wrong(t)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
@@ -19,7 +20,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { webDist?: string } = {},
+  options: { webDist?: string; rateLimitScope?: string } = {},
 ): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: ':memory:', LOG_LEVEL: 'silent' }),
@@ -32,6 +33,8 @@ export async function createTestApp(
     database,
     logger: false,
     webDist: options.webDist,
+    // On a shared PostgreSQL, each test app counts its own rate limits, as its own database would.
+    rateLimitScope: options.rateLimitScope ?? `${randomUUID()}:`,
     mailer: {
       async send(mail) {
         mails.push(mail);

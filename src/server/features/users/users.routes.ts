@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-address';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { HOUR, MINUTES_15, RateLimiter } from '../../lib/rate-limiter';
+import { HOUR, MINUTES_15 } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import { verifyTurnstile } from '../../lib/turnstile';
 import { clearSessionCookie, sessionTokenHash, setSessionCookie } from '../../plugins/auth';
@@ -40,24 +40,25 @@ export function toUserInfo(user: Pick<UserRow, 'id' | 'username' | 'email' | 'is
 export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db, config, mailer } = deps;
   const limits = config.rateLimits;
-  const loginPerIp = new RateLimiter(limits.loginPerIp, MINUTES_15);
-  const loginFailuresPerEmail = new RateLimiter(limits.loginFailuresPerEmail, MINUTES_15);
-  const registerPerIp = new RateLimiter(limits.registerPerIp, HOUR);
-  const forgotPerIp = new RateLimiter(limits.forgotPerIp, HOUR);
-  const forgotPerEmail = new RateLimiter(limits.forgotPerEmail, HOUR);
-  const resetPerIp = new RateLimiter(limits.resetPerIp, HOUR);
-  const emailChangesPerUser = new RateLimiter(limits.emailChangesPerUser, HOUR);
+  const loginPerIp = deps.limiter('login-ip', limits.loginPerIp, MINUTES_15);
+  const loginFailuresPerEmail = deps.limiter('login-email', limits.loginFailuresPerEmail, MINUTES_15);
+  const registerPerIp = deps.limiter('register-ip', limits.registerPerIp, HOUR);
+  const forgotPerIp = deps.limiter('forgot-ip', limits.forgotPerIp, HOUR);
+  const forgotPerEmail = deps.limiter('forgot-email', limits.forgotPerEmail, HOUR);
+  const resetPerIp = deps.limiter('reset-ip', limits.resetPerIp, HOUR);
+  const emailChangesPerUser = deps.limiter('email-change', limits.emailChangesPerUser, HOUR);
 
   /**
    * A password check that counts against the account's login limit (docs/api.md §9). The attempt
-   * is counted before the hash, in the same tick as the check, so parallel guesses cannot all pass
-   * the limit while their hashes run; a right password clears the count.
+   * is counted before the hash, in one step with the check (in memory, or one statement in the
+   * database), so parallel guesses cannot all pass the limit while their hashes run; a right
+   * password clears the count.
    */
   async function passwordMatches(email: string, check: (passwordHash: string | null) => Promise<boolean>) {
-    loginFailuresPerEmail.consume(email);
+    await loginFailuresPerEmail.consume(email);
     const user = await findUserByEmail(db, email);
     const ok = await check(user?.passwordHash ?? null);
-    if (ok) loginFailuresPerEmail.reset(email);
+    if (ok) await loginFailuresPerEmail.reset(email);
     return ok ? user : null;
   }
 
@@ -72,7 +73,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/users',
       { schema: { body: registerBody, response: { 201: userInfo, '4xx': errorBody } } },
       async (request, reply) => {
-        registerPerIp.consume(clientKey(request.ip));
+        await registerPerIp.consume(clientKey(request.ip));
         const { username, email, password, turnstileToken } = request.body;
         if (config.turnstileSecretKey) {
           const ok =
@@ -98,7 +99,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { body: loginBody, response: { 200: userInfo, '4xx': errorBody } } },
       async (request, reply) => {
         const { email, password } = request.body;
-        loginPerIp.consume(clientKey(request.ip));
+        await loginPerIp.consume(clientKey(request.ip));
         // Unknown email and wrong password answer alike, after the same hashing work.
         const user = await passwordMatches(email, (hash) =>
           hash ? verifyPassword(hash, password) : burnPasswordCheck(password).then(() => false),
@@ -142,7 +143,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
           if (!me)
             throw new AppError(400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
         }
-        if (emailChanges) emailChangesPerUser.consume(current.id);
+        if (emailChanges) await emailChangesPerUser.consume(current.id);
         const passwordHash = password ? await hashPassword(password) : undefined;
         const existing = emailChanges ? await findUserByEmail(db, email) : null;
         if (existing && existing.id !== current.id) throw new AppError(409, USER_EXISTS);
@@ -180,10 +181,10 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const { email } = request.body;
         const requester = clientKey(request.ip);
-        forgotPerIp.consume(requester);
+        await forgotPerIp.consume(requester);
         // Per email and requester: a stranger who asks for someone's reset five times blocks only
         // their own further requests, never the owner's (docs/api.md §9).
-        forgotPerEmail.consume(`${email} ${requester}`);
+        await forgotPerEmail.consume(`${email} ${requester}`);
         // The answer goes out before any work that depends on the account existing,
         // so neither the body nor the timing tells whether the email is registered.
         deps.background(async () => {
@@ -211,7 +212,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        resetPerIp.consume(clientKey(request.ip));
+        await resetPerIp.consume(clientKey(request.ip));
         const passwordHash = await hashPassword(request.body.password);
         await db.transaction(async (tx) => {
           const userId = await consumeResetToken(tx, hashToken(request.params.token));
