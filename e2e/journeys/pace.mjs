@@ -19,6 +19,8 @@ export async function run({ open, shot }) {
   await registerUi(page, newUser('runner'));
   await createLogUi(page, 'Road Running');
   await page.getByRole('link', { name: 'Road Running' }).click();
+  // The logs list has a "Create new" link too: wait for the log page before clicking its own.
+  await expectPath(page, '/logs/road-running');
   await createExerciseUi(page, '5k Tempo', 'dist, pace, time');
   await page.getByRole('link', { name: /5k Tempo/ }).click();
   await expectPath(page, '/logs/road-running/5k-tempo');
