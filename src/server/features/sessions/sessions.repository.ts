@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Exercise, SessionKind } from '../../../contract/exercises';
+import { paceValue } from '../../../contract/metrics';
 import type { PaPoint, Pasession, WlPoint, Wlsession } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
@@ -116,7 +117,7 @@ export async function readProgress(db: object, scope: Scope): Promise<(WlPoint |
           }
         : {
             createdDate: row.created_date,
-            pace: (row.pace_minutes as number) + (row.pace_seconds as number) / 60,
+            pace: paceValue(row.pace_minutes as number, row.pace_seconds as number),
             speed: row.speed as number,
           },
     );
