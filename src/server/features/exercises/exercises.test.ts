@@ -221,8 +221,8 @@ describe('GET /api/logs/:slugLog/exercises/:slugExercise', () => {
   });
 
   it('answers the page of whichever kind the exercise now is, at the same address', async () => {
-    // The page runs one statement per kind and guesses the kind from what the address was last
-    // time (pace-hints.ts): a guess gone stale must cost time, never a wrong answer.
+    // An address that held an exercise of the other kind a moment ago: the page reads whatever
+    // the exercise is now (one statement for both kinds), never a stale answer.
     const { cookie, log } = await userWithLog();
     const page = async (exercise: Exercise) =>
       (await call(t.app, 'GET', exerciseUrl(log.slugLog, exercise.slugExercise), { cookie })).json();
