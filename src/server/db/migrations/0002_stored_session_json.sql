@@ -1,7 +1,7 @@
 -- Each session's API JSON, stored (decision 0008): the exercise page reads twelve of them per
 -- request, and building them there was half its database time. IMMUTABLE, as a generated column
 -- requires: the output depends on the row alone, given the default extra_float_digits (floats
--- print as JavaScript prints them) and the explicit UTC below. The shapes are API.md §7's, as
+-- print as JavaScript prints them) and the explicit UTC below. The shapes are docs/api.md §7's, as
 -- compact JSON (json_build_object and jsonb put spaces after every colon and comma: 8 % of the
 -- bytes). Every input is NOT NULL and every stored set has its five keys, so no part is null.
 CREATE FUNCTION wlsession_api_json(
