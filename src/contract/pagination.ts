@@ -32,11 +32,3 @@ export const pagination = z.object({
   total: z.number(),
 });
 export type Pagination = z.infer<typeof pagination>;
-
-/**
- * The one pagination object of every list (docs/api.md §7). `totalPages` is 0 for an empty list:
- * the true page count; the web app treats it as one empty page.
- */
-export function paginate(total: number, page: number, limit: number): Pagination {
-  return { totalPages: Math.ceil(total / limit), page, limit, total };
-}

@@ -1,9 +1,15 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { ZodType } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
@@ -16,7 +22,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
-import { makeRequireUser, registerAuth } from './plugins/auth';
+import { makeRequireSession, makeRequireUser, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -48,6 +54,11 @@ export interface AppOptions {
    */
   rateLimitScope?: string;
   webDist?: string;
+  /**
+   * Check every JSON answer against its route's response schema (the server tests turn it on):
+   * the record routes send JSON text PostgreSQL built, which no serializer checks (decision 0014).
+   */
+  checkAnswers?: boolean;
 }
 
 /** Paths that identify a person's secrets: never written to the log. */
@@ -60,6 +71,22 @@ function serializeRequest(request: { method: string; url: string; ip?: string; i
     url: request.url.replace(/\/reset-password\/[^/?#]+/, '/reset-password/[redacted]'),
     remoteAddress: request.ip,
   };
+}
+
+/** An answer that breaks its route's response schema becomes a 500 naming the mismatch. */
+async function checkAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (typeof payload !== 'string' || !type.startsWith('application/json')) return payload;
+  const schemas = request.routeOptions.schema?.response as Record<string, ZodType> | undefined;
+  const status = reply.statusCode;
+  const schema = schemas?.[status] ?? schemas?.[`${String(status)[0]}xx`];
+  const result = schema?.safeParse(JSON.parse(payload));
+  if (result && !result.success) {
+    throw new Error(
+      `${request.method} ${request.url} answered ${status} against its schema: ${result.error.message}`,
+    );
+  }
+  return payload;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -83,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void (reply as FastifyReply).status(status).send({ message });
     },
   });
+  if (options.checkAnswers) app.addHook('onSend', checkAnswer);
   // JSON only (docs/api.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
@@ -116,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     requireUser: makeRequireUser(database.db),
+    requireSession: makeRequireSession(database.db),
     limiter: (name, max, windowMs) =>
       database.engine === 'postgres'
         ? sharedLimiter(database.db, `${options.rateLimitScope ?? ''}${name}`, max, windowMs)
@@ -134,15 +163,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   // Responses up to 64 KB (every API page) are compressed in one synchronous call: on a small
   // machine a zlib stream per response costs more in setup than the compression itself.
-  // Brotli 0, not 1: on the 18 KB exercise page it gives 4.0 KB instead of 3.6 KB, but brotli 1
-  // allocates ≈ 0.7 MB of native buffers per call, which V8 counts as external memory: under load
-  // that set off a full GC every ≈ 180 ms (45 in 8 s against 7) and cost ≈ 0.1 ms of CPU per page.
-  // Brotli 4 (the plugin's default) took ≈ 110 µs per page. Static files are precompressed at
-  // build time (scripts/precompress.mjs).
+  // gzip 1 before brotli: on the ≈ 17 KB exercise page it is both smaller and cheaper than brotli
+  // 0 (2.5 KB in ≈ 40 µs against 2.8 KB in ≈ 53 µs), and the exercise page rose from 0.68× to
+  // 0.87× its floor (docs/benchmarks.md). Brotli 1 and up allocate ≈ 0.7 MB of native buffers
+  // per call, which set off full GCs under load. Static files are precompressed at build time
+  // with brotli 11 (scripts/precompress.mjs) and do not go through this.
   await app.register(compress, {
     global: true,
     threshold: 1024,
     syncThreshold: 65_536,
+    encodings: ['gzip', 'deflate', 'br'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } },
     zlibOptions: { level: 1 },
   });

@@ -9,7 +9,10 @@ export interface Deps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** onRequest hook of the account routes: sets `request.user` or answers 401 (plugins/auth.ts). */
   requireUser: (request: FastifyRequest) => Promise<void>;
+  /** onRequest hook of the record routes: sets `request.tokenHash` or answers 401 (plugins/auth.ts). */
+  requireSession: (request: FastifyRequest) => Promise<void>;
   /** A rate limit named `name`: shared by every instance on PostgreSQL, in memory on PGlite. */
   limiter(name: string, max: number, windowMs: number): Limiter;
   /** Work that outlives its request (emails): awaited on shutdown. */

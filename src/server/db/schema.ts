@@ -3,6 +3,7 @@ import {
   date,
   doublePrecision,
   index,
+  json,
   jsonb,
   pgTable,
   text,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 // Every content table carries author_id and every query filters on it (docs/api.md §1):
 // it is the privacy boundary and the shard key should the data ever be distributed.
@@ -136,6 +138,12 @@ export const sessions = pgTable(
     paceSeconds: doublePrecision('pace_seconds'),
     speed: doublePrecision('speed'),
     ...timestamps,
+    // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0006).
+    apiJson: json('api_json')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`session_api_json(kind, id, author_id, exercise_id, slug, created_date, created_at, updated_at, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
+      ),
   },
   (t) => [
     uniqueIndex('sessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),

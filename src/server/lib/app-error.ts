@@ -12,3 +12,6 @@ export class AppError extends Error {
 
 export const notFound = (kind: 'Log' | 'Exercise' | 'Session' | 'User') =>
   new AppError(404, `${kind} not found`);
+
+/** No session cookie, or its session expired or was revoked. */
+export const notSignedIn = () => new AppError(401, 'Not authorized, please log in');

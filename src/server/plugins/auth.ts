@@ -2,16 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findSessionUser, SESSION_DAYS, type SessionUser } from '../features/users/auth-sessions.repository';
-import { AppError } from '../lib/app-error';
+import { notSignedIn } from '../lib/app-error';
 import { hashToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
-const NOT_AUTHORIZED = 'Not authorized, please log in';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser`; routes behind it may rely on it. */
     user: SessionUser;
+    /** Set by `requireSession`: the hash of the session cookie's token, which record statements start from. */
+    tokenHash: string;
   }
 }
 
@@ -39,16 +40,37 @@ export function sessionTokenHash(request: FastifyRequest): string | null {
   return token ? hashToken(token) : null;
 }
 
-/** onRequest hook for every route that needs a signed-in user: 401 before the body is read or validated. */
+/**
+ * onRequest hook of the record routes (logs, exercises, sessions): 401 without a session cookie.
+ * Their statements check the session themselves (features/users/signed-in.ts, decision 0014), so
+ * a read makes one round trip. A write with a body is checked here as well: its body is validated
+ * before its statement runs, and a stranger gets 401, not the validation's answer.
+ */
+export function makeRequireSession(db: Db) {
+  return async function requireSession(request: FastifyRequest): Promise<void> {
+    const tokenHash = sessionTokenHash(request);
+    if (!tokenHash) throw notSignedIn();
+    if ((request.method === 'POST' || request.method === 'PUT') && !(await findSessionUser(db, tokenHash))) {
+      throw notSignedIn();
+    }
+    request.tokenHash = tokenHash;
+  };
+}
+
+/**
+ * onRequest hook of the account routes (profile, import, export), which need the user before
+ * their first statement: the session's user, or 401 before the body is read or validated.
+ */
 export function makeRequireUser(db: Db) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const tokenHash = sessionTokenHash(request);
     const user = tokenHash ? await findSessionUser(db, tokenHash) : null;
-    if (!user) throw new AppError(401, NOT_AUTHORIZED);
+    if (!user) throw notSignedIn();
     request.user = user;
   };
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('tokenHash', '');
 }

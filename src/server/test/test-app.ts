@@ -35,6 +35,7 @@ export async function createTestApp(
     webDist: options.webDist,
     // On a shared PostgreSQL, each test app counts its own rate limits, as its own database would.
     rateLimitScope: options.rateLimitScope ?? `${randomUUID()}:`,
+    checkAnswers: true,
     mailer: {
       async send(mail) {
         mails.push(mail);

@@ -1,129 +1,126 @@
-import { sql } from 'drizzle-orm';
-import type { Exercise, SessionKind } from '../../../contract/exercises';
-import type { Log } from '../../../contract/logs';
+import { type Placeholder, sql } from 'drizzle-orm';
+import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
-import { defineRowsStatement, defineStatement } from '../../db/statement';
-import { notFound } from '../../lib/app-error';
-import { type LogRow, toLog } from '../logs/log-record';
+import { paginationFields } from '../../db/json-sql';
+import { defineStatement } from '../../db/statement';
+import { notFound, notSignedIn } from '../../lib/app-error';
+import { logFields } from '../logs/log-record';
+import { signedIn } from '../users/signed-in';
 import { touchLogOf } from './activity';
-import { exerciseColumns, type ExerciseRow, toExercise } from './exercise-record';
+import { exerciseFields, exerciseJson } from './exercise-record';
 import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from './exercise-scope';
 
-// Every function is one named statement (db/statement.ts) under the author (docs/api.md §1).
-// A log named in the path that is not the author's is a 404 "Log not found", thrown here.
+// Every function is one named statement (db/statement.ts) that starts from the signed-in user
+// (users/signed-in.ts) and the log named in the path, which must be theirs (docs/api.md §1).
+// Answers come back as the JSON text PostgreSQL built (decision 0014).
 
-type InLog = { authorId: string; slugLog: string };
-/** A row that went through the log named in the path: `log_slug` is null when there is no such log. */
-type ViaLog = Partial<ExerciseRow> & { log_slug: string | null };
+type InLog = { tokenHash: string; slugLog: string };
+/** A statement's answer, with what it found on the way: `signed_in` and `log` are false when missing. */
+type ViaLog = { signed_in: boolean; log: boolean; json: string | null };
 
-function exerciseViaLog(row: ViaLog | undefined): Exercise | null {
-  if (!row || row.log_slug === null) throw notFound('Log');
-  return row.id ? toExercise(row as ExerciseRow, row.log_slug) : null;
+/** `from` clause: the signed-in user `me` and the log `l` named in the path (null columns when missing). */
+const logInPath = (p: { tokenHash: Placeholder<'tokenHash'>; slugLog: Placeholder<'slugLog'> }) =>
+  sql`(select 1) one left join ${signedIn(p.tokenHash)} me on true
+    left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}`;
+const viaLog = sql.raw('me.user_id is not null as signed_in, l.id is not null as log');
+
+/** The answer's JSON; 401 without a session, 404 "Log not found" without the log. */
+function answerOf(row: ViaLog): string | null {
+  if (!row.signed_in) throw notSignedIn();
+  if (!row.log) throw notFound('Log');
+  return row.json;
 }
 
-/** The log comes with each row under `parent_` names: the exercise columns have a `log_id` of their own. */
-const logPage = defineRowsStatement<
-  InLog & { limit: number; offset: number },
-  Partial<ExerciseRow> & { [K in keyof LogRow as `parent_${K}`]: LogRow[K] } & { total: number }
->(
+/**
+ * The log page (docs/api.md §7) as one JSON text: the log, a page of its exercises most recently
+ * active first, each as the log with the exercise under `exercises`, and the pagination.
+ */
+const logPage = defineStatement<InLog & { page: number; limit: number; offset: number }, ViaLog>(
   'log_page',
-  (p) => sql`select l.id as parent_id, l.author_id as parent_author_id, l.title as parent_title,
-      l.slug as parent_slug, l.created_at as parent_created_at, l.updated_at as parent_updated_at, t.total,
-      ${exerciseColumns}
-    from logs l
-    cross join lateral (select count(*)::int as total from exercises where author_id = l.author_id and log_id = l.id) t
+  (p) => sql`select ${viaLog}, case when l.id is not null then json_build_object(
+      'log', json_build_object(${logFields}),
+      'logAggregate', pg.items,
+      'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`)})
+    )::text end as json
+    from ${logInPath(p)}
+    left join lateral (select count(*)::int as total from exercises x where x.author_id = l.author_id and x.log_id = l.id) t on true
     left join lateral (
-      select * from exercises where author_id = l.author_id and log_id = l.id
-      order by active_at desc, id limit ${p.limit} offset ${p.offset}
-    ) e on true
-    where l.author_id = ${p.authorId} and l.slug = ${p.slugLog}
-    order by e.active_at desc, e.id`,
+      select coalesce(json_agg(json_build_object(${logFields}, 'exercises', json_build_object(${exerciseFields()}))
+        order by e.active_at desc, e.id), '[]') as items
+      from (
+        select * from exercises x where x.author_id = l.author_id and x.log_id = l.id
+        order by active_at desc, id limit ${p.limit} offset ${p.offset}
+      ) e
+    ) pg on true`,
 );
 
-/** The log page (docs/api.md §7): the log, a page of its exercises most recently active first, and their count. */
 export async function readLogPage(
   db: object,
   where: InLog,
-  page: { limit: number; offset: number },
-): Promise<{ log: Log; exercises: Exercise[]; total: number }> {
-  const rows = await logPage(db, { ...where, ...page });
-  if (rows.length === 0) throw notFound('Log');
-  const r = rows[0];
-  const log = toLog({
-    id: r.parent_id,
-    author_id: r.parent_author_id,
-    title: r.parent_title,
-    slug: r.parent_slug,
-    created_at: r.parent_created_at,
-    updated_at: r.parent_updated_at,
-  });
-  const exercises = rows.filter((row) => row.id).map((row) => toExercise(row as ExerciseRow, log.slugLog));
-  return { log, exercises, total: r.total };
+  page: { page: number; limit: number; offset: number },
+): Promise<string> {
+  return answerOf(await logPage(db, { ...where, ...page })) as string;
 }
 
-const exerciseById = defineStatement<InLog & { id: string }, ViaLog | undefined>(
+const exerciseById = defineStatement<InLog & { id: string }, ViaLog>(
   'exercise_by_id',
-  (p) => sql`select l.slug as log_slug, ${exerciseColumns}
-    from logs l left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}
-    where l.author_id = ${p.authorId} and l.slug = ${p.slugLog}`,
+  (p) => sql`select ${viaLog}, case when e.id is not null then ${exerciseJson} end as json
+    from ${logInPath(p)} left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}`,
 );
 
-export async function findExerciseById(db: object, where: InLog & { id: string }): Promise<Exercise | null> {
-  return exerciseViaLog(await exerciseById(db, where));
+/** The exercise's JSON, or null when the log has no exercise with this id. */
+export async function findExerciseById(db: object, where: InLog & { id: string }): Promise<string | null> {
+  return answerOf(await exerciseById(db, where));
 }
 
 const insertExercise = defineStatement<
   InLog & { id: string; title: string; slug: string; kind: SessionKind },
-  ViaLog | undefined
+  ViaLog
 >(
   'insert_exercise',
-  (
-    p,
-  ) => sql`with l as (select id, author_id, slug from logs where author_id = ${p.authorId} and slug = ${p.slugLog}),
+  (p) => sql`with path as (select ${viaLog}, l.id, l.author_id, l.slug from ${logInPath(p)}),
     e as (
       insert into exercises (id, author_id, log_id, title, slug, kind)
-      select ${p.id}, l.author_id, l.id, ${p.title}, ${p.slug}, ${p.kind} from l returning *
+      select ${p.id}, path.author_id, path.id, ${p.title}, ${p.slug}, ${p.kind} from path where path.log
+      returning *
     ),
     ${touchLogOf('e')}
-    select l.slug as log_slug, ${exerciseColumns} from l left join e on true`,
+    select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
+    from path l left join e on true`,
 );
 
-/** 'taken' when the log has an exercise with this slug. */
+/** The new exercise's JSON; 'taken' when the log has an exercise with this slug. */
 export async function createExercise(
   db: object,
   input: InLog & { id: string; title: string; slug: string; kind: SessionKind },
-): Promise<Exercise | 'taken'> {
+): Promise<string | 'taken'> {
   try {
-    return exerciseViaLog(await insertExercise(db, input)) as Exercise;
+    return answerOf(await insertExercise(db, input)) as string;
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
 }
 
-const updateExerciseStatement = defineStatement<
-  InLog & { id: string; title: string; slug: string },
-  ViaLog | undefined
->(
+const updateExerciseStatement = defineStatement<InLog & { id: string; title: string; slug: string }, ViaLog>(
   'update_exercise',
-  (
-    p,
-  ) => sql`with l as (select id, author_id, slug from logs where author_id = ${p.authorId} and slug = ${p.slugLog}),
+  (p) => sql`with path as (select ${viaLog}, l.id, l.author_id, l.slug from ${logInPath(p)}),
     e as (
       update exercises x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
-      from l where x.author_id = l.author_id and x.log_id = l.id and x.id = ${p.id} returning x.*
+      from path where x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.id} returning x.*
     ),
     ${touchLogOf('e')}
-    select l.slug as log_slug, ${exerciseColumns} from l left join e on true`,
+    select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
+    from path l left join e on true`,
 );
 
-/** null when the log has no exercise with this id; 'taken' when another has the slug. */
+/** The renamed exercise's JSON; null when the log has no exercise with this id; 'taken' when another has the slug. */
 export async function updateExercise(
   db: object,
   input: InLog & { id: string; title: string; slug: string },
-): Promise<Exercise | null | 'taken'> {
+): Promise<string | null | 'taken'> {
   try {
-    return exerciseViaLog(await updateExerciseStatement(db, input));
+    return answerOf(await updateExerciseStatement(db, input));
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;
@@ -133,7 +130,7 @@ export async function updateExercise(
 const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }, ScopeRow>(
   'delete_exercise',
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
-    gone as (delete from exercises x using sc where x.author_id = ${p.authorId} and x.id = sc.scope_id)
+    gone as (delete from exercises x using sc where x.author_id = sc.scope_author_id and x.id = sc.scope_id)
     select * from sc`,
 );
 

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
 import { exercise, exerciseCreateBody, exerciseUpdateBody, logPage } from '../../../contract/exercises';
-import { DEFAULT_LIMIT, paginate, pageQuery } from '../../../contract/pagination';
+import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
 import { RESERVED_EXERCISE_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import {
@@ -26,7 +27,7 @@ const exerciseParams = logParams.extend({ slugExercise: z.string() });
 export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.addHook('onRequest', deps.requireUser);
+    app.addHook('onRequest', deps.requireSession);
 
     app.get(
       '/api/logs/:slugLog',
@@ -37,18 +38,14 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: logPage, '4xx': errorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { limit, page } = request.query;
-        const { log, exercises, total } = await readLogPage(
+        const body = await readLogPage(
           db,
-          { authorId: request.user.id, slugLog: normalizeSlugParam(request.params.slugLog) },
-          { limit, offset: (page - 1) * limit },
+          { tokenHash: request.tokenHash, slugLog: normalizeSlugParam(request.params.slugLog) },
+          { page, limit, offset: (page - 1) * limit },
         );
-        return {
-          log,
-          logAggregate: exercises.map((item) => ({ ...log, exercises: item })),
-          pagination: paginate(total, page, limit),
-        };
+        return sendJson(reply, body);
       },
     );
 
@@ -64,7 +61,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { title, session } = request.body;
         const created = await createExercise(db, {
-          authorId: request.user.id,
+          tokenHash: request.tokenHash,
           slugLog: normalizeSlugParam(request.params.slugLog),
           id: randomUUID(),
           title,
@@ -72,22 +69,22 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
           kind: session,
         });
         if (created === 'taken') throw new AppError(409, TAKEN);
-        return reply.status(201).send(created);
+        return sendJson(reply, created, 201);
       },
     );
 
     app.get(
       '/api/logs/:slugLog/exercises/edit/:id',
       { schema: { params: idParams, response: { 200: exercise, '4xx': errorBody } } },
-      async (request) => {
+      async (request, reply) => {
         const { slugLog, id } = request.params;
         const found = await findExerciseById(db, {
-          authorId: request.user.id,
+          tokenHash: request.tokenHash,
           slugLog: normalizeSlugParam(slugLog),
           id: uuidOrNil(id),
         });
         if (!found) throw notFound('Exercise');
-        return found;
+        return sendJson(reply, found);
       },
     );
 
@@ -96,11 +93,11 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         schema: { params: idParams, body: exerciseUpdateBody, response: { 200: exercise, '4xx': errorBody } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { slugLog, id } = request.params;
         const { title } = request.body;
         const updated = await updateExercise(db, {
-          authorId: request.user.id,
+          tokenHash: request.tokenHash,
           slugLog: normalizeSlugParam(slugLog),
           id: uuidOrNil(id),
           title,
@@ -108,7 +105,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
         });
         if (updated === 'taken') throw new AppError(409, TAKEN);
         if (!updated) throw notFound('Exercise');
-        return updated;
+        return sendJson(reply, updated);
       },
     );
 
@@ -117,7 +114,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { params: exerciseParams, response: { 200: messageBody, '4xx': errorBody } } },
       async (request) => {
         await deleteExercise(db, {
-          authorId: request.user.id,
+          tokenHash: request.tokenHash,
           slugLog: normalizeSlugParam(request.params.slugLog),
           slugExercise: normalizeSlugParam(request.params.slugExercise),
         });

@@ -1,28 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Log } from '../../../contract/logs';
-import { toIso } from '../../lib/timestamps';
+import { isoMs } from '../../db/json-sql';
 
-/** A `logs` row as the log statements select it (`logColumns`), in the table's own column names. */
-export interface LogRow {
-  id: string;
-  author_id: string;
-  title: string;
-  slug: string;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * A log in the API's shape (docs/api.md §7) as `json_build_object` arguments, from the log `l`:
+ * the one place a log's JSON is built. The log page adds `exercises` after it.
+ */
+export const logFields = sql.raw(
+  `'_id', l.id, 'title', l.title, 'slugLog', l.slug, 'author', l.author_id,
+  'createdAt', ${isoMs('l.created_at')}, 'updatedAt', ${isoMs('l.updated_at')}`,
+);
 
-/** The columns `toLog` reads, from the table aliased `l`. */
-export const logColumns = sql.raw('l.id, l.author_id, l.title, l.slug, l.created_at, l.updated_at');
-
-/** A log in the API's shape (docs/api.md §7): the one place it is built. */
-export function toLog(row: LogRow): Log {
-  return {
-    _id: row.id,
-    title: row.title,
-    slugLog: row.slug,
-    author: row.author_id,
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
-  };
-}
+/** The log `l` as JSON text. */
+export const logJson = sql`json_build_object(${logFields})::text`;

@@ -1,107 +1,135 @@
-import { sql } from 'drizzle-orm';
-import type { Log } from '../../../contract/logs';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
-import { defineRowsStatement, defineStatement } from '../../db/statement';
-import { logColumns, type LogRow, toLog } from './log-record';
+import { paginationFields } from '../../db/json-sql';
+import { defineStatement } from '../../db/statement';
+import { notSignedIn } from '../../lib/app-error';
+import { signedIn } from '../users/signed-in';
+import { logFields, logJson } from './log-record';
 
-// Every function is one named statement (db/statement.ts) filtered on the author (docs/api.md §1).
+// Every function is one named statement (db/statement.ts) that starts from the signed-in user
+// (users/signed-in.ts) and touches only their logs (docs/api.md §1). Answers come back as the
+// JSON text PostgreSQL built (decision 0014).
 
-const logsPage = defineRowsStatement<
-  { authorId: string; limit: number; offset: number },
-  Partial<LogRow> & { total: number }
->(
+type Signed = { tokenHash: string };
+/** A statement's answer; `signed_in` is false when the session expired or was revoked. */
+type Answer = { signed_in: boolean; json: string | null };
+
+/** `from` clause: the signed-in user `me`, or a null `me.user_id`. */
+const meIn = (tokenHash: Placeholder<'tokenHash'>) =>
+  sql`(select 1) one left join ${signedIn(tokenHash)} me on true`;
+const signedInColumn = sql.raw('me.user_id is not null as signed_in');
+
+function answerOf(row: Answer): string | null {
+  if (!row.signed_in) throw notSignedIn();
+  return row.json;
+}
+
+const logsPage = defineStatement<Signed & { page: number; limit: number; offset: number }, Answer>(
   'logs_page',
-  (p) => sql`select ${logColumns}, t.total
-    from (select count(*)::int as total from logs where author_id = ${p.authorId}) t
-    left join lateral (
-      select * from logs where author_id = ${p.authorId}
-      order by active_at desc, id limit ${p.limit} offset ${p.offset}
-    ) l on true`,
+  (p) => sql`select ${signedInColumn}, json_build_object(
+      'logs', pg.items,
+      'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`)})
+    )::text as json
+    from ${meIn(p.tokenHash)}
+    cross join lateral (select count(*)::int as total from logs x where x.author_id = me.user_id) t
+    cross join lateral (
+      select coalesce(json_agg(json_build_object(${logFields}) order by l.active_at desc, l.id), '[]') as items
+      from (
+        select * from logs x where x.author_id = me.user_id
+        order by active_at desc, id limit ${p.limit} offset ${p.offset}
+      ) l
+    ) pg`,
 );
 
-/** A page of the author's logs, most recently active first, and how many there are. */
+/** The logs list (docs/api.md §7): a page of the user's logs, most recently active first, and the pagination. */
 export async function readLogsPage(
   db: object,
-  authorId: string,
-  page: { limit: number; offset: number },
-): Promise<{ logs: Log[]; total: number }> {
-  const rows = await logsPage(db, { authorId, ...page });
-  return { logs: rows.filter((r) => r.id).map((r) => toLog(r as LogRow)), total: rows[0].total };
+  tokenHash: string,
+  page: { page: number; limit: number; offset: number },
+): Promise<string> {
+  return answerOf(await logsPage(db, { tokenHash, ...page })) as string;
 }
 
-const logById = defineStatement<{ authorId: string; id: string }, LogRow | undefined>(
+const logById = defineStatement<Signed & { id: string }, Answer>(
   'log_by_id',
-  (p) => sql`select ${logColumns} from logs l where l.author_id = ${p.authorId} and l.id = ${p.id}`,
+  (p) => sql`select ${signedInColumn}, case when l.id is not null then ${logJson} end as json
+    from ${meIn(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
 );
 
-export async function findLogById(db: object, authorId: string, id: string): Promise<Log | null> {
-  const row = await logById(db, { authorId, id });
-  return row ? toLog(row) : null;
+/** The log's JSON, or null when the user has no log with this id. */
+export async function findLogById(db: object, tokenHash: string, id: string): Promise<string | null> {
+  return answerOf(await logById(db, { tokenHash, id }));
 }
 
-const insertLog = defineStatement<{ authorId: string; id: string; title: string; slug: string }, LogRow>(
+const insertLog = defineStatement<Signed & { id: string; title: string; slug: string }, Answer>(
   'insert_log',
-  (p) => sql`insert into logs as l (id, author_id, title, slug)
-    values (${p.id}, ${p.authorId}, ${p.title}, ${p.slug}) returning ${logColumns}`,
+  (p) => sql`with me as ${signedIn(p.tokenHash)},
+    l as (
+      insert into logs (id, author_id, title, slug) select ${p.id}, me.user_id, ${p.title}, ${p.slug} from me
+      returning *
+    )
+    select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
 );
 
-/** 'taken' when another of the author's logs has this slug. */
+/** The new log's JSON; 'taken' when another of the user's logs has this slug. */
 export async function createLog(
   db: object,
-  authorId: string,
+  tokenHash: string,
   input: { id: string; title: string; slug: string },
-): Promise<Log | 'taken'> {
+): Promise<string | 'taken'> {
   try {
-    return toLog(await insertLog(db, { authorId, ...input }));
+    return answerOf(await insertLog(db, { tokenHash, ...input })) as string;
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
 }
 
-const updateLogStatement = defineStatement<
-  { authorId: string; id: string; title: string; slug: string },
-  LogRow | undefined
->(
+const updateLogStatement = defineStatement<Signed & { id: string; title: string; slug: string }, Answer>(
   'update_log',
-  (p) => sql`update logs as l set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
-    where l.author_id = ${p.authorId} and l.id = ${p.id} returning ${logColumns}`,
+  (p) => sql`with me as ${signedIn(p.tokenHash)},
+    l as (
+      update logs x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
+      from me where x.author_id = me.user_id and x.id = ${p.id} returning x.*
+    )
+    select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
 );
 
+/** The renamed log's JSON; null when the user has no log with this id; 'taken' when another has the slug. */
 export async function updateLog(
   db: object,
-  authorId: string,
+  tokenHash: string,
   input: { id: string; title: string; slug: string },
-): Promise<Log | null | 'taken'> {
+): Promise<string | null | 'taken'> {
   try {
-    const row = await updateLogStatement(db, { authorId, ...input });
-    return row ? toLog(row) : null;
+    return answerOf(await updateLogStatement(db, { tokenHash, ...input }));
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }
 }
 
-const deleteLogStatement = defineStatement<
-  { authorId: string; id: string; slug: string },
-  { id: string } | undefined
->(
+const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }, Answer>(
   'delete_log',
   // An id names a log before a slug does: a slug may look like another log's id.
-  (p) => sql`delete from logs where author_id = ${p.authorId} and id = coalesce(
-      (select id from logs where author_id = ${p.authorId} and id = ${p.id}),
-      (select id from logs where author_id = ${p.authorId} and slug = ${p.slug}))
-    returning id`,
+  (p) => sql`with me as ${signedIn(p.tokenHash)},
+    gone as (
+      delete from logs x using me where x.author_id = me.user_id and x.id = coalesce(
+        (select id from logs where author_id = me.user_id and id = ${p.id}),
+        (select id from logs where author_id = me.user_id and slug = ${p.slug}))
+      returning x.id
+    )
+    select exists (select from me) as signed_in, (select id::text from gone) as json`,
 );
 
 /**
- * Deletes the log named by its id (a UUID) or its slug. Its exercises and sessions go with it
- * (ON DELETE CASCADE: one statement, so one transaction).
+ * Deletes the log named by its id (a UUID) or its slug; false when the user has no such log. Its
+ * exercises and sessions go with it (ON DELETE CASCADE: one statement, so one transaction).
  */
 export async function deleteLog(
   db: object,
-  authorId: string,
+  tokenHash: string,
   idOrSlug: { id: string; slug: string },
 ): Promise<boolean> {
-  return (await deleteLogStatement(db, { authorId, ...idOrSlug })) !== undefined;
+  return answerOf(await deleteLogStatement(db, { tokenHash, ...idOrSlug })) !== null;
 }

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
 import { log, logBody, logsList } from '../../../contract/logs';
-import { LOGS_DEFAULT_LIMIT, paginate, pageQuery } from '../../../contract/pagination';
+import { LOGS_DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
 import { RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
 import { createLog, deleteLog, findLogById, readLogsPage, updateLog } from './logs.repository';
@@ -18,20 +19,17 @@ const idParams = z.object({ id: z.string() });
 export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.addHook('onRequest', deps.requireUser);
+    app.addHook('onRequest', deps.requireSession);
 
     app.get(
       '/api/logs',
       {
         schema: { querystring: pageQuery(LOGS_DEFAULT_LIMIT), response: { 200: logsList, '4xx': errorBody } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { limit, page } = request.query;
-        const { logs, total } = await readLogsPage(db, request.user.id, {
-          limit,
-          offset: (page - 1) * limit,
-        });
-        return { logs, pagination: paginate(total, page, limit) };
+        const body = await readLogsPage(db, request.tokenHash, { page, limit, offset: (page - 1) * limit });
+        return sendJson(reply, body);
       },
     );
 
@@ -41,36 +39,36 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { title } = request.body;
         const slug = slugForTitle(title, RESERVED_LOG_SLUGS);
-        const created = await createLog(db, request.user.id, { id: randomUUID(), title, slug });
+        const created = await createLog(db, request.tokenHash, { id: randomUUID(), title, slug });
         if (created === 'taken') throw new AppError(409, TAKEN);
-        return reply.status(201).send(created);
+        return sendJson(reply, created, 201);
       },
     );
 
     app.get(
       '/api/logs/edit/:id',
       { schema: { params: idParams, response: { 200: log, '4xx': errorBody } } },
-      async (request) => {
-        const found = await findLogById(db, request.user.id, uuidOrNil(request.params.id));
+      async (request, reply) => {
+        const found = await findLogById(db, request.tokenHash, uuidOrNil(request.params.id));
         if (!found) throw notFound('Log');
-        return found;
+        return sendJson(reply, found);
       },
     );
 
     app.put(
       '/api/logs/edit/:id',
       { schema: { params: idParams, body: logBody, response: { 200: log, '4xx': errorBody } } },
-      async (request) => {
+      async (request, reply) => {
         const { title } = request.body;
         const slug = slugForTitle(title, RESERVED_LOG_SLUGS);
-        const updated = await updateLog(db, request.user.id, {
+        const updated = await updateLog(db, request.tokenHash, {
           id: uuidOrNil(request.params.id),
           title,
           slug,
         });
         if (updated === 'taken') throw new AppError(409, TAKEN);
         if (!updated) throw notFound('Log');
-        return updated;
+        return sendJson(reply, updated);
       },
     );
 
@@ -89,7 +87,7 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
           id: uuidOrNil(idOrSlug),
           slug: normalizeSlugParam(idOrSlug),
         };
-        if (!(await deleteLog(db, request.user.id, named))) throw notFound('Log');
+        if (!(await deleteLog(db, request.tokenHash, named))) throw notFound('Log');
         return { message: 'Log deleted' };
       },
     );

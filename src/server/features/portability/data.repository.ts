@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { isoExact } from '../../db/json-sql';
 import { yieldTurn } from './import-limits';
 import { exercises, logs, sessions } from '../../db/schema';
 
@@ -21,13 +22,16 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 // ---- Export: pages in a stable order, so a large history is read a page at a time ----
 
+/** A timestamp column as an export writes it (db/json-sql.ts `isoExact`). */
+const exact = (column: string) => sql<string>`${sql.raw(isoExact(column))}`;
+
 const logColumns = {
   id: logs.id,
   title: logs.title,
   slug: logs.slug,
-  createdAt: logs.createdAt,
-  updatedAt: logs.updatedAt,
-  activeAt: logs.activeAt,
+  createdAt: exact('logs.created_at'),
+  updatedAt: exact('logs.updated_at'),
+  activeAt: exact('logs.active_at'),
 };
 
 export async function pageLogs(db: Executor, authorId: string, limit: number, offset: number) {
@@ -47,9 +51,9 @@ export async function exercisesOfLog(db: Executor, authorId: string, logId: stri
       title: exercises.title,
       slug: exercises.slug,
       kind: exercises.kind,
-      createdAt: exercises.createdAt,
-      updatedAt: exercises.updatedAt,
-      activeAt: exercises.activeAt,
+      createdAt: exact('exercises.created_at'),
+      updatedAt: exact('exercises.updated_at'),
+      activeAt: exact('exercises.active_at'),
     })
     .from(exercises)
     .where(and(eq(exercises.authorId, authorId), eq(exercises.logId, logId)))

@@ -1,19 +1,7 @@
 import type { ExportExercise, ExportLog, ExportPasession, ExportWlsession } from '../../../contract/data';
 import type { Db } from '../../db/client';
-import { toIso } from '../../lib/timestamps';
-import { toSession } from '../sessions/session-record';
 import { pageSessionsOldestFirst } from '../sessions/sessions.repository';
 import { exercisesOfLog, pageLogs } from './data.repository';
-
-/**
- * A timestamp as ISO 8601 UTC with all the microseconds PostgreSQL keeps (toIso stops at
- * milliseconds): records created within one millisecond keep their order through a round trip.
- */
-function preciseIso(timestamp: string): string {
-  const iso = toIso(timestamp);
-  const fraction = /\.(\d{4,6})/.exec(timestamp)?.[1];
-  return fraction ? `${iso.slice(0, 20)}${fraction.padEnd(6, '0')}Z` : iso;
-}
 
 const LOG_PAGE = 100;
 const SESSION_PAGE = 500;
@@ -42,9 +30,9 @@ export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<Acc
           _id: log.id,
           title: log.title,
           slugLog: log.slug,
-          createdAt: preciseIso(log.createdAt),
-          updatedAt: preciseIso(log.updatedAt),
-          activeAt: preciseIso(log.activeAt),
+          createdAt: log.createdAt,
+          updatedAt: log.updatedAt,
+          activeAt: log.activeAt,
         },
       };
       for (const exercise of await exercisesOfLog(db, authorId, log.id)) {
@@ -55,9 +43,9 @@ export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<Acc
             title: exercise.title,
             slugExercise: exercise.slug,
             session: exercise.kind,
-            createdAt: preciseIso(exercise.createdAt),
-            updatedAt: preciseIso(exercise.updatedAt),
-            activeAt: preciseIso(exercise.activeAt),
+            createdAt: exercise.createdAt,
+            updatedAt: exercise.updatedAt,
+            activeAt: exercise.activeAt,
           },
         };
         for (let from = 0; ; from += SESSION_PAGE) {
@@ -67,12 +55,7 @@ export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<Acc
             limit: SESSION_PAGE,
             offset: from,
           });
-          for (const row of page) {
-            // The API's record with every stored digit of its timestamps, without the ids the
-            // file's nesting already gives (its author and exercise).
-            const { author: _author, exercise: _exercise, ...session } = toSession(row, preciseIso);
-            yield { type: 'session', session };
-          }
+          for (const session of page) yield { type: 'session', session };
           if (page.length < SESSION_PAGE) break;
         }
         yield { type: 'end-exercise' };

@@ -1,44 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { SessionKind } from '../../../contract/exercises';
 import { paceFigures, sessionVolumes, setVolume } from '../../../contract/metrics';
-import type { Pasession, PasessionValues, Wlsession, WlsessionValues } from '../../../contract/sessions';
+import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
+import { isoExact } from '../../db/json-sql';
 import type { StoredSet } from '../../db/schema';
-import { toIso } from '../../lib/timestamps';
 
 // A session is one row of `sessions` whatever its kind (decision 0012). This file is the one
-// place its values are derived from what the user sent and the one place a row becomes the API's
-// shape; every statement of sessions.repository.ts selects `sessionColumns`.
-
-/** A `sessions` row in the table's own column names; the other kind's columns are null. */
-export interface SessionRow {
-  id: string;
-  author_id: string;
-  exercise_id: string;
-  kind: SessionKind;
-  slug: string;
-  created_date: string;
-  sets: StoredSet[] | null;
-  total_volume: number | null;
-  junk_volume: number | null;
-  working_volume: number | null;
-  hours: number | null;
-  minutes: number | null;
-  seconds: number | null;
-  distance: number | null;
-  pace_minutes: number | null;
-  pace_seconds: number | null;
-  speed: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The columns `toSession` reads, from the table aliased `s`. */
-export const sessionColumns = sql.raw(
-  `s.id, s.author_id, s.exercise_id, s.kind, s.slug, s.created_date, s.sets, s.total_volume, s.junk_volume,
-  s.working_volume, s.hours, s.minutes, s.seconds, s.distance, s.pace_minutes, s.pace_seconds, s.speed,
-  s.created_at, s.updated_at`,
-);
+// place its values are derived from what the user sent (`sessionValues`) and the one place its
+// JSON is built (`sessionJson`, by PostgreSQL: decision 0014).
 
 /** What a session stores beyond its identity and date, by column (camelCase, as db/schema.ts names them). */
 export interface SessionValues {
@@ -91,37 +60,17 @@ export function sessionValues(
 }
 
 /**
- * A session in the API's shape (docs/api.md §7). `stamp` formats its timestamps: milliseconds for
- * the API, every stored digit for an export (which keeps the order of same-millisecond records).
+ * The session `s` in the API's shape (docs/api.md §7), as a `json` value (null when `s` is the
+ * null side of an outer join). PostgreSQL builds it on every write and stores it with the row:
+ * the function `session_api_json` of migration 0006 is the one place a session's JSON is built.
  */
-export function toSession(
-  row: SessionRow,
-  stamp: (timestamp: string) => string = toIso,
-): Wlsession | Pasession {
-  const common = {
-    _id: row.id,
-    author: row.author_id,
-    exercise: row.exercise_id,
-    slugSession: row.slug,
-    createdDate: row.created_date,
-    createdAt: stamp(row.created_at),
-    updatedAt: stamp(row.updated_at),
-  };
-  if (row.kind === 'wlsession') {
-    return {
-      ...common,
-      totalVolume: row.total_volume as number,
-      junkVolume: row.junk_volume as number,
-      workingVolume: row.working_volume as number,
-      set: row.sets as StoredSet[],
-    };
-  }
-  return {
-    ...common,
-    paceMinutes: row.pace_minutes as number,
-    paceSeconds: row.pace_seconds as number,
-    speed: row.speed as number,
-    distance: row.distance as number,
-    time: { hours: row.hours as number, minutes: row.minutes as number, seconds: row.seconds as number },
-  };
-}
+export const sessionJson = sql.raw('s.api_json');
+
+/**
+ * The session `s` as an export writes it (docs/api.md §8): its API JSON with every stored digit of
+ * its timestamps, without the ids the file's nesting already gives (author, exercise).
+ */
+export const exportedSessionJson = sql.raw(
+  `(s.api_json::jsonb - 'author' - 'exercise')
+    || jsonb_build_object('createdAt', ${isoExact('s.created_at')}, 'updatedAt', ${isoExact('s.updated_at')})`,
+);

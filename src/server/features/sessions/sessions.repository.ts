@@ -1,94 +1,99 @@
 import { sql } from 'drizzle-orm';
-import type { Exercise, SessionKind } from '../../../contract/exercises';
+import type { SessionKind } from '../../../contract/exercises';
 import { paceValue } from '../../../contract/metrics';
-import type { PaPoint, Pasession, WlPoint, Wlsession } from '../../../contract/sessions';
+import type { ExportPasession, ExportWlsession } from '../../../contract/data';
+import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
+import { isoMs, paginationFields } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { notFound } from '../../lib/app-error';
 import { touchExerciseOf } from '../exercises/activity';
+import { exerciseFields } from '../exercises/exercise-record';
 import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
-import { sessionColumns, type SessionRow, type SessionValues, toSession } from './session-record';
+import { exportedSessionJson, sessionJson, type SessionValues } from './session-record';
 import { DateSlugs } from './session-slugs';
 
 // Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
-// that starts from the exercise named in the path (exercises/exercise-scope.ts). Rows come back in
-// the table's column names and become the API's shape in session-record.ts only.
+// that starts from the signed-in user and the exercise named in the path
+// (exercises/exercise-scope.ts). Answers come back as the JSON text PostgreSQL built with
+// session-record.ts's `sessionJson` (decision 0014).
 
-type Session = Wlsession | Pasession;
 export interface Scope {
-  authorId: string;
+  tokenHash: string;
   slugLog: string;
   slugExercise: string;
 }
-type ScopedSession = ScopeRow & Partial<SessionRow>;
+type Answer = ScopeRow & { json: string | null };
+type ExportedSession = ExportWlsession | ExportPasession;
 
 const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
 const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
-
-function sessionOf(row: Partial<SessionRow>): Session | null {
-  return row.id ? toSession(row as SessionRow) : null;
-}
+/**
+ * An exercise page's item: the exercise with one session under its kind's key (docs/api.md §7).
+ * The page repeats the exercise in every item, so its timestamps are formatted once (`stamps`).
+ */
+const aggregateItem = sql`json_build_object(${exerciseFields({ createdAt: 'stamps.created_at', updatedAt: 'stamps.updated_at' })},
+  case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, ${sessionJson})`;
 
 // ---- Reads ----
 
 /**
- * One row: the scope, the session count, and the page's sessions as one JSON array of rows
- * (`row_to_json` keeps the table's column names, so `toSession` reads them as it reads any row).
- * One JSON value parses in a fraction of the time the driver takes for twelve rows of 29 columns.
+ * The exercise page (docs/api.md §7) as one JSON text: the exercise, a page of its sessions newest
+ * first, its newest session (whichever the page) and the pagination.
+ * Only the aggregates of the exercise's own kind have items.
  */
 const exercisePage = defineStatement<
-  Scope & { limit: number; offset: number },
-  ScopeRow & { total: number; sessions: SessionRow[] }
+  Scope & { page: number; limit: number; offset: number },
+  ScopeRow & { body: string | null }
 >(
   'exercise_page',
-  (p) => sql`select ${scopeColumns}, t.total, coalesce(pg.sessions, '[]') as sessions
+  (p) => sql`select ${scopeColumns}, case when e.id is not null then json_build_object(
+      'exercise', json_build_object(${exerciseFields()}),
+      'exerciseAggregate', case when e.kind = 'wlsession' then pg.items else '[]' end,
+      'exerciseAggregatePa', case when e.kind = 'pasession' then pg.items else '[]' end,
+      'latestWlsession', case when e.kind = 'wlsession' then coalesce(newest.items, '[]') else '[]' end,
+      'latestPasession', case when e.kind = 'pasession' then coalesce(newest.items, '[]') else '[]' end,
+      'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`, ['totalWlPages', 'totalPaPages'])})
+    )::text end as body
     from ${exerciseScope(p)}
     left join lateral (select count(*)::int as total from sessions x where ${ofExercise}) t on true
+    cross join lateral (
+      select ${sql.raw(isoMs('e.created_at'))} as created_at, ${sql.raw(isoMs('e.updated_at'))} as updated_at
+    ) stamps
     left join lateral (
-      select json_agg(s order by s.created_date desc, s.created_at desc, s.id desc) as sessions from (
-        select ${sessionColumns} from sessions s where s.author_id = e.author_id and s.exercise_id = e.id
-        order by ${newestFirst} limit ${p.limit} offset ${p.offset}
+      select coalesce(json_agg(${aggregateItem} order by s.created_date desc, s.created_at desc, s.id desc), '[]') as items
+      from (
+        select * from sessions x where ${ofExercise} order by ${newestFirst} limit ${p.limit} offset ${p.offset}
       ) s
-    ) pg on true`,
+    ) pg on true
+    left join lateral (
+      select json_build_array(${aggregateItem}) as items from sessions s
+      where s.author_id = e.author_id and s.exercise_id = e.id order by ${newestFirst} limit 1
+    ) newest on true
+`,
 );
 
-const newestSession = defineStatement<{ authorId: string; exerciseId: string }, SessionRow | undefined>(
-  'newest_session',
-  (p) => sql`select ${sessionColumns} from sessions s
-    where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId} order by ${newestFirst} limit 1`,
-);
-
-/**
- * The exercise page's parts (docs/api.md §7): the exercise, a page of its sessions newest first,
- * how many it has, and its newest session (page 1's first; read apart for later pages).
- */
+/** The exercise page's JSON; 401 or 404 when the user, the log or the exercise is missing. */
 export async function readExercisePage(
   db: object,
   scope: Scope,
-  page: { limit: number; offset: number },
-): Promise<{ exercise: Exercise; sessions: Session[]; total: number; latest: Session | null }> {
+  page: { page: number; limit: number; offset: number },
+): Promise<string> {
   const row = await exercisePage(db, { ...scope, ...page });
-  const exercise = exerciseOf(row);
-  const sessions = row.sessions.map((session) => toSession(session));
-  let latest: Session | null = sessions[0] ?? null;
-  if (page.offset > 0) {
-    const newest = await newestSession(db, { authorId: scope.authorId, exerciseId: exercise._id });
-    latest = newest ? toSession(newest) : null;
-  }
-  return { exercise, sessions, total: row.total, latest };
+  exerciseOf(row);
+  return row.body as string;
 }
 
-type PointRow = Pick<
-  SessionRow,
-  | 'kind'
-  | 'created_date'
-  | 'total_volume'
-  | 'junk_volume'
-  | 'working_volume'
-  | 'pace_minutes'
-  | 'pace_seconds'
-  | 'speed'
->;
+interface PointRow {
+  kind: SessionKind;
+  created_date: string;
+  total_volume: number | null;
+  junk_volume: number | null;
+  working_volume: number | null;
+  pace_minutes: number | null;
+  pace_seconds: number | null;
+  speed: number | null;
+}
 
 const progress = defineRowsStatement<Scope, ScopeRow & Partial<PointRow>>(
   'exercise_progress',
@@ -123,50 +128,54 @@ export async function readProgress(db: object, scope: Scope): Promise<(WlPoint |
     );
 }
 
-/** One session of the exercise named in the path, by its slug or by its id: one statement each. */
+/**
+ * One session of the exercise named in the path, by its slug (the detail page's answer, in its
+ * kind's envelope) or by its id (the edit form's answer): one statement each.
+ */
 const sessionBy = {
-  slug: defineStatement<Scope & { kind: SessionKind; key: string }, ScopedSession>(
+  slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
-    (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
+    (p) => sql`select ${scopeColumns}, case when s.id is not null
+        then json_build_object(${p.kind}::text, ${sessionJson})::text end as json
+      from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,
   ),
-  id: defineStatement<Scope & { kind: SessionKind; key: string }, ScopedSession>(
+  id: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_id',
-    (p) => sql`select ${scopeColumns}, ${sessionColumns} from ${exerciseScope(p)}
+    (p) => sql`select ${scopeColumns}, (${sessionJson})::text as json from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.id = ${p.key}`,
   ),
 };
 
-/** The exercise's session of this kind with this slug (or id), or null; 404 for a missing log or exercise. */
+/** The JSON of the exercise's session of this kind with this slug (or id), or null; 401/404 for a missing user, log or exercise. */
 export async function findSession(
   db: object,
   by: keyof typeof sessionBy,
   where: Scope & { kind: SessionKind; key: string },
-): Promise<Session | null> {
+): Promise<string | null> {
   const row = await sessionBy[by](db, where);
   exerciseOf(row);
-  return sessionOf(row);
+  return row.json;
 }
 
 const sessionsOldestFirst = defineRowsStatement<
   { authorId: string; exerciseId: string; limit: number; offset: number },
-  SessionRow
+  { session: ExportedSession }
 >(
   'sessions_oldest_first',
-  (
-    p,
-  ) => sql`select ${sessionColumns} from sessions s where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
+  (p) => sql`select ${exportedSessionJson} as session from sessions s
+    where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
     order by s.created_date, s.created_at, s.id limit ${p.limit} offset ${p.offset}`,
 );
 
-/** A page of an exercise's sessions in the order they were logged (an export walks them so). */
-export function pageSessionsOldestFirst(
+/** A page of an exercise's sessions in the order they were logged, as an export writes them. */
+export async function pageSessionsOldestFirst(
   db: object,
   where: { authorId: string; exerciseId: string; limit: number; offset: number },
-): Promise<SessionRow[]> {
-  return sessionsOldestFirst(db, where);
+): Promise<ExportedSession[]> {
+  return (await sessionsOldestFirst(db, where)).map((row) => row.session);
 }
 
 // ---- Writes: the slug is chosen in TypeScript (session-slugs.ts) and tried; a clash picks again ----
@@ -178,20 +187,20 @@ const takenSlugs = defineRowsStatement<Scope & { date: string }, { date: string;
 );
 
 /**
- * Runs `writeAs` with the date itself as the slug (a date's first session, the common case); when
- * the unique index refuses it, reads the slugs the date has and tries a free one. Writers racing
- * for one date would all read the same slugs and pick the same next one again: after the first
- * clash each picks at random among the first few free ones (more as the clashes go on), so they
- * spread out and nearly all win on the next try. Under such a race the later `-N` may be taken
- * before an earlier one, whose gap the other writers fill.
- */
-/**
  * An insert whose slug was taken: its statement skips the row (ON CONFLICT DO NOTHING) rather
  * than failing, because on the pg driver the query after a failed prepared statement waits
  * ≈ 40 ms, which made racing writers on one date five times slower.
  */
 const SLUG_TAKEN = Symbol('slug taken');
 
+/**
+ * Runs `writeAs` with the date itself as the slug (a date's first session, the common case); when
+ * the unique index refuses it, reads the slugs the date has and tries a free one. Writers racing
+ * for one date would all read the same slugs and pick the same next one again: after the third
+ * clash each picks at random among the first few free ones (more as the clashes
+ * go on), so they spread out and nearly all win on the next try. Up to four writers at once
+ * number densely; a larger pile-up on one date may leave a gap in the `-N` numbers.
+ */
 async function withFreeSlug<T>(
   db: object,
   scope: Scope,
@@ -207,8 +216,8 @@ async function withFreeSlug<T>(
     }
     const free = new DateSlugs(await takenSlugs(db, { ...scope, date }));
     slug = free.take(date) as string;
-    for (let skip = Math.floor(Math.random() * Math.min(attempt, 16)); skip > 0; skip -= 1)
-      slug = free.take(date) as string;
+    const spread = Math.min(Math.max(attempt - 2, 1), 16);
+    for (let skip = Math.floor(Math.random() * spread); skip > 0; skip -= 1) slug = free.take(date) as string;
   }
 }
 
@@ -221,11 +230,11 @@ type WriteInput = { kind: SessionKind; id: string; date: string; values: Session
 
 /** Runs an insert or update statement with a free slug; the sets travel as JSON text. */
 function write(
-  statement: (db: object, values: WriteParams) => Promise<ScopedSession>,
+  statement: (db: object, values: WriteParams) => Promise<Answer>,
   db: object,
   scope: Scope,
   { kind, id, date, values }: WriteInput,
-): Promise<ScopedSession> {
+): Promise<Answer> {
   const sets = values.sets && JSON.stringify(values.sets);
   return withFreeSlug(db, scope, date, (slug) =>
     statement(db, { ...scope, kind, id, slug, date, ...values, sets }),
@@ -236,7 +245,7 @@ const valueColumns = sql.raw(
   'sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed',
 );
 
-const insertSession = defineStatement<WriteParams, ScopedSession>(
+const insertSession = defineStatement<WriteParams, Answer>(
   'insert_session',
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     ins as (
@@ -249,7 +258,7 @@ const insertSession = defineStatement<WriteParams, ScopedSession>(
       returning *
     ),
     ${touchExerciseOf('ins')}
-    select sc.*, ${sessionColumns} from sc left join ins s on true`,
+    select sc.*, (${sessionJson})::text as json from sc left join ins s on true`,
 );
 
 /**
@@ -260,12 +269,13 @@ export async function createSession(
   db: object,
   scope: Scope,
   input: WriteInput,
-): Promise<Session | { wrongKind: SessionKind }> {
+): Promise<string | { wrongKind: SessionKind }> {
   const row = await write(
     async (database, values) => {
       const inserted = await insertSession(database, values);
       // The exercise records this kind but no row was added: the slug was taken.
-      if (inserted.scope_id !== null && inserted.scope_kind === values.kind && !inserted.id) throw SLUG_TAKEN;
+      if (inserted.scope_id !== null && inserted.scope_kind === values.kind && !inserted.json)
+        throw SLUG_TAKEN;
       return inserted;
     },
     db,
@@ -273,10 +283,10 @@ export async function createSession(
     input,
   );
   const exercise = exerciseOf(row);
-  return sessionOf(row) ?? { wrongKind: exercise.session };
+  return row.json ?? { wrongKind: exercise.kind };
 }
 
-const updateSessionStatement = defineStatement<WriteParams, ScopedSession>(
+const updateSessionStatement = defineStatement<WriteParams, Answer>(
   'update_session',
   // Only a new date moves the session to a new slug: SET reads the row's old values.
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
@@ -286,19 +296,19 @@ const updateSessionStatement = defineStatement<WriteParams, ScopedSession>(
         junk_volume = ${p.junkVolume}, working_volume = ${p.workingVolume}, hours = ${p.hours},
         minutes = ${p.minutes}, seconds = ${p.seconds}, distance = ${p.distance},
         pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed}, updated_at = now()
-      from sc where x.author_id = ${p.authorId} and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
+      from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*
     ),
     ${touchExerciseOf('upd')}
-    select sc.*, ${sessionColumns} from sc left join upd s on true`,
+    select sc.*, (${sessionJson})::text as json from sc left join upd s on true`,
 );
 
 /** Replaces a session's values; null when the exercise has no session of this kind with this id. */
-export async function updateSession(db: object, scope: Scope, input: WriteInput): Promise<Session | null> {
+export async function updateSession(db: object, scope: Scope, input: WriteInput): Promise<string | null> {
   const row = await write(updateSessionStatement, db, scope, input);
 
   exerciseOf(row);
-  return sessionOf(row);
+  return row.json;
 }
 
 const deleteSessionStatement = defineStatement<
@@ -308,7 +318,7 @@ const deleteSessionStatement = defineStatement<
   'delete_session',
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     gone as (
-      delete from sessions x using sc where x.author_id = ${p.authorId} and x.exercise_id = sc.scope_id
+      delete from sessions x using sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id
         and x.kind = ${p.kind} and x.slug = ${p.slugSession}
       returning x.id
     )

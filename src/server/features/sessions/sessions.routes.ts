@@ -17,9 +17,9 @@ import {
 } from '../../../contract/sessions';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
+import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam } from '../../lib/titles';
-import { exercisePageBody } from './exercise-page';
 import { type SessionValues, sessionValues } from './session-record';
 import {
   createSession,
@@ -38,10 +38,10 @@ const WRONG_KIND: Record<SessionKind, string> = {
   pasession: 'This exercise records pace sessions (distance and time), not weight sessions',
 };
 
-/** The exercise named in the path, under the signed-in author. */
-function scopeOf(userId: string, params: ScopeParams): Scope {
+/** The exercise named in the path, under the signed-in user. */
+function scopeOf(tokenHash: string, params: ScopeParams): Scope {
   return {
-    authorId: userId,
+    tokenHash,
     slugLog: normalizeSlugParam(params.slugLog),
     slugExercise: normalizeSlugParam(params.slugExercise),
   };
@@ -63,7 +63,7 @@ function valuesOf(kind: SessionKind, body: WlsessionValues | PasessionValues): S
 export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
-    app.addHook('onRequest', deps.requireUser);
+    app.addHook('onRequest', deps.requireSession);
 
     app.get(
       '/api/logs/:slugLog/exercises/:slugExercise',
@@ -74,20 +74,21 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: exercisePage, '4xx': errorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { limit, page } = request.query;
-        const parts = await readExercisePage(db, scopeOf(request.user.id, request.params), {
+        const body = await readExercisePage(db, scopeOf(request.tokenHash, request.params), {
+          page,
           limit,
           offset: (page - 1) * limit,
         });
-        return exercisePageBody(parts, page, limit);
+        return sendJson(reply, body);
       },
     );
 
     app.get(
       '/api/logs/:slugLog/exercises/:slugExercise/progress',
       { schema: { params: scopeParams, response: { 200: progress, '4xx': errorBody } } },
-      async (request) => ({ points: await readProgress(db, scopeOf(request.user.id, request.params)) }),
+      async (request) => ({ points: await readProgress(db, scopeOf(request.tokenHash, request.params)) }),
     );
 
     for (const kind of ['wlsession', 'pasession'] as const)
@@ -108,57 +109,57 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
       base,
       { schema: { params: scopeParams, body, response: { 201: record, '4xx': errorBody } } },
       async (request, reply) => {
-        const created = await createSession(db, scopeOf(request.user.id, request.params), {
+        const created = await createSession(db, scopeOf(request.tokenHash, request.params), {
           kind,
           id: randomUUID(),
           date: request.body.createdDate,
           values: valuesOf(kind, request.body),
         });
-        if ('wrongKind' in created) throw new AppError(400, WRONG_KIND[created.wrongKind]);
-        return reply.status(201).send(created);
+        if (typeof created !== 'string') throw new AppError(400, WRONG_KIND[created.wrongKind]);
+        return sendJson(reply, created, 201);
       },
     );
 
     app.get<{ Params: IdParams }>(
       `${base}/edit/:id`,
       { schema: { params: idParams, response: { 200: record, '4xx': errorBody } } },
-      async (request) => {
+      async (request, reply) => {
         const found = await findSession(db, 'id', {
-          ...scopeOf(request.user.id, request.params),
+          ...scopeOf(request.tokenHash, request.params),
           kind,
           key: uuidOrNil(request.params.id),
         });
         if (!found) throw notFound('Session');
-        return found;
+        return sendJson(reply, found);
       },
     );
 
     app.put<{ Params: IdParams; Body: Body }>(
       `${base}/edit/:id`,
       { schema: { params: idParams, body, response: { 200: record, '4xx': errorBody } } },
-      async (request) => {
-        const updated = await updateSession(db, scopeOf(request.user.id, request.params), {
+      async (request, reply) => {
+        const updated = await updateSession(db, scopeOf(request.tokenHash, request.params), {
           kind,
           id: uuidOrNil(request.params.id),
           date: request.body.createdDate,
           values: valuesOf(kind, request.body),
         });
         if (!updated) throw notFound('Session');
-        return updated;
+        return sendJson(reply, updated);
       },
     );
 
     app.get<{ Params: SlugParams }>(
       `${base}/:slugSession`,
       { schema: { params: slugParams, response: { 200: z.object({ [kind]: record }), '4xx': errorBody } } },
-      async (request) => {
+      async (request, reply) => {
         const found = await findSession(db, 'slug', {
-          ...scopeOf(request.user.id, request.params),
+          ...scopeOf(request.tokenHash, request.params),
           kind,
           key: normalizeSlugParam(request.params.slugSession),
         });
         if (!found) throw notFound('Session');
-        return { [kind]: found };
+        return sendJson(reply, found);
       },
     );
 
@@ -167,7 +168,7 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { params: slugParams, response: { 200: messageBody, '4xx': errorBody } } },
       async (request) => {
         await deleteSession(db, {
-          ...scopeOf(request.user.id, request.params),
+          ...scopeOf(request.tokenHash, request.params),
           kind,
           slugSession: normalizeSlugParam(request.params.slugSession),
         });

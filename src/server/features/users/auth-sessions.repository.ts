@@ -2,6 +2,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { defineStatement } from '../../db/statement';
 import { authSessions, passwordResets } from '../../db/schema';
+import { signedIn } from './signed-in';
 
 export const SESSION_DAYS = 30;
 
@@ -23,8 +24,7 @@ export async function createAuthSession(db: Executor, userId: string, tokenHash:
 const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(
   'signed_in_user',
   (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin"
-    from auth_sessions a join users u on u.id = a.user_id
-    where a.token_hash = ${p.tokenHash} and a.expires_at > now()`,
+    from ${signedIn(p.tokenHash)} me join users u on u.id = me.user_id`,
 );
 
 /**
