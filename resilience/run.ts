@@ -13,6 +13,7 @@
  * Ends with "N passed, M failed" and exits 1 on any failure.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -308,33 +309,25 @@ async function runBackend(
   if (server.isRunning() && ledger.users.length) {
     const [user] = ledger.users;
     const title = `Big Import ${Date.now()}`;
-    let worst = 0;
-    let stop = false;
-    const pinger = (async () => {
-      while (!stop) {
-        const t = performance.now();
-        await request(server.base, 'GET', '/api/health').catch(() => undefined);
-        worst = Math.max(worst, performance.now() - t);
-        await sleep(10);
-      }
-    })();
-    const t0 = performance.now();
     const body = bigImport(title, IMPORT_SESSIONS);
-    const reply = await request(server.base, 'POST', '/api/import?source=json', {
-      cookie: user.cookie,
-      raw: { text: body, contentType: 'application/json' },
-      timeoutMs: 120_000,
-    });
-    const took = performance.now() - t0;
-    stop = true;
-    await pinger;
+    const probe = await whileProbing(server, () =>
+      request(server.base, 'POST', '/api/import?source=json', {
+        cookie: user.cookie,
+        raw: { text: body, contentType: 'application/json' },
+        timeoutMs: 120_000,
+      }),
+    );
     ledger.extraLogTitles.add(title);
     const line =
       `[${label}] info: importing ${IMPORT_SESSIONS} sessions (${(body.length / 1e6).toFixed(1)} MB) answered ` +
-      `${reply.status} in ${took.toFixed(0)} ms; meanwhile the slowest /api/health took ${worst.toFixed(0)} ms`;
+      `${probe.result.status} in ${probe.ms.toFixed(0)} ms; meanwhile the slowest /api/health took ` +
+      `${probe.worstHealthMs.toFixed(0)} ms`;
     console.log(`  ${line}`);
     figures.push(line);
   }
+
+  // Big and adversarial CSV files (docs/api.md §9): refused or imported, never fatal.
+  if (server.isRunning()) await bigCsvImports(label, server);
 
   // (c) SIGTERM with requests in flight.
   await check(
@@ -545,6 +538,154 @@ async function logHygiene(dataDir: string) {
   );
 }
 
+/** Resident memory of a process, in MB (Linux). */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `work` while a client asks `/api/health` every 10 ms: what `work` answered, how long it
+ * took, the slowest health answer meanwhile, and the server's highest resident memory.
+ */
+async function whileProbing<T>(server: ServerProcess, work: () => Promise<T>) {
+  let worstHealthMs = 0;
+  let peakRssMb = rssMb(server.pid);
+  let stop = false;
+  const probe = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      await request(server.base, 'GET', '/api/health').catch(() => undefined);
+      worstHealthMs = Math.max(worstHealthMs, performance.now() - t);
+      peakRssMb = Math.max(peakRssMb, rssMb(server.pid));
+      await sleep(10);
+    }
+  })();
+  const t0 = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - t0, worstHealthMs, peakRssMb };
+  } finally {
+    stop = true;
+    await probe;
+  }
+}
+
+/**
+ * A 10 MB Strong CSV of one-set rows (the shape of the review's crash) is
+ * refused with 413 while the server stays up; a file just under the cap is planned (dry run) and
+ * imported. Each reports the server's peak memory and the slowest health answer meanwhile.
+ */
+async function bigCsvImports(label: string, server: ServerProcess) {
+  const tag = (name: string) => `[${label}] ${name}`;
+  const run = randomUUID().slice(0, 8);
+  const registered = await request(server.base, 'POST', '/api/users', {
+    body: { username: 'Importer', email: `importer-${run}@test.io`, password: `password-${run}` },
+  });
+  const cookie = cookieFrom(registered);
+  const header =
+    'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE';
+  const oneSetRows = (count: number) => {
+    const lines = [header];
+    for (let i = 0; i < count; i += 1) {
+      // One workout per row: a day of 2000–2099 and, past 36,500 rows, a later hour of it.
+      const day = new Date(Date.UTC(2000, 0, 1) + (i % 36_500) * 86_400_000).toISOString().slice(0, 10);
+      const hour = String(6 + Math.floor(i / 36_500)).padStart(2, '0');
+      lines.push(`${day} ${hour}:00:00,D${i % 7},1h,S${i % 40},1,100,5,,,,,`);
+    }
+    return `${lines.join('\n')}\n`;
+  };
+  const upload = (text: string, query: string) =>
+    request(server.base, 'POST', `/api/import?source=strong&unit=kg${query}`, {
+      cookie,
+      raw: { text, contentType: 'text/csv' },
+      timeoutMs: 180_000,
+    });
+
+  await check(tag('a 10 MB CSV over the row cap is refused with 413, the server up'), async () => {
+    // 240,000 one-set rows of ≈ 43 bytes: over IMPORT_MAX_ROWS (200,000), under the 10 MiB body limit.
+    const rows = 240_000;
+    const text = oneSetRows(rows);
+    assert(text.length >= 10e6, `the file is ${text.length} bytes, not 10 MB`);
+    const probe = await whileProbing(server, () => upload(text, '&dryRun=1'));
+    assert(
+      probe.result.status === 413,
+      `answered ${probe.result.status}: ${probe.result.text.slice(0, 200)}`,
+    );
+    assert(server.isRunning(), 'the server died');
+    const health = await request(server.base, 'GET', '/api/health');
+    assert(health.status === 200, `health answered ${health.status}`);
+    return (
+      `${rows} rows (${(text.length / 1e6).toFixed(1)} MB): 413 in ${probe.ms.toFixed(0)} ms ` +
+      `("${probe.result.json?.message ?? ''}"); peak RSS ${probe.peakRssMb.toFixed(0)} MB; ` +
+      `slowest /api/health meanwhile ${probe.worstHealthMs.toFixed(0)} ms`
+    );
+  });
+
+  await check(tag('a CSV just under the row cap is planned and imported, the server up'), async () => {
+    const rows = 190_000;
+    const text = oneSetRows(rows);
+    const dry = await whileProbing(server, () => upload(text, '&dryRun=1'));
+    assert(
+      dry.result.status === 200,
+      `dry run answered ${dry.result.status}: ${dry.result.text.slice(0, 200)}`,
+    );
+    const real = await whileProbing(server, () => upload(text, ''));
+    assert(
+      real.result.status === 200,
+      `import answered ${real.result.status}: ${real.result.text.slice(0, 200)}`,
+    );
+    const health = await request(server.base, 'GET', '/api/health');
+    assert(health.status === 200, `health answered ${health.status}`);
+    return (
+      `${rows} rows (${(text.length / 1e6).toFixed(1)} MB): dry run ${dry.ms.toFixed(0)} ms, peak RSS ` +
+      `${dry.peakRssMb.toFixed(0)} MB, slowest /api/health ${dry.worstHealthMs.toFixed(0)} ms; import ` +
+      `${real.ms.toFixed(0)} ms, peak RSS ${real.peakRssMb.toFixed(0)} MB, slowest /api/health ` +
+      `${real.worstHealthMs.toFixed(0)} ms`
+    );
+  });
+}
+
+/**
+ * Two servers on one PostgreSQL database share their rate limits (docs/api.md §9): with three
+ * failed logins allowed per account, wrong passwords sent alternately to both instances are
+ * refused from the fourth on, whichever instance gets it.
+ */
+async function sharedLimitAcrossInstances(url: string) {
+  await check('[postgres] two instances on one database enforce one login limit', async () => {
+    const env = { RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3' };
+    const servers = [spawnServer({ engine: 'postgres', url }, await freePort(), env)];
+    servers.push(spawnServer({ engine: 'postgres', url }, await freePort(), env));
+    try {
+      await Promise.all(servers.map((s) => waitHealthy(s)));
+      const run = randomUUID().slice(0, 8);
+      const email = `shared-limit-${run}@test.io`;
+      const registered = await request(servers[0].base, 'POST', '/api/users', {
+        body: { username: 'Limited', email, password: `password-${run}` },
+      });
+      assert(registered.status === 201, `register answered ${registered.status}`);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const reply = await request(servers[i % 2].base, 'POST', '/api/users/login', {
+          body: { email, password: 'wrong-password' },
+        });
+        statuses.push(reply.status);
+      }
+      assert(
+        statuses.join() === '401,401,401,429,429,429',
+        `answers were ${statuses.join(', ')}, expected 401 ×3 then 429 on either instance`,
+      );
+      return `wrong passwords alternating between two instances: ${statuses.join(', ')}`;
+    } finally {
+      await Promise.all(servers.map((s) => stopServer(s)));
+    }
+  });
+}
+
 async function main() {
   const watchdog = setTimeout(() => {
     console.log(`✗ the run took over ${DEADLINE_MS / 60_000} minutes; stopping`);
@@ -616,6 +757,7 @@ async function runPostgres(url: string) {
       await client.connect();
       return { query: async (text) => (await client.query(text)).rows, close: () => client.end() };
     });
+    await sharedLimitAcrossInstances(testUrl);
   } finally {
     if (created) {
       const client = new pg.Client({ connectionString: admin.toString() });
