@@ -642,7 +642,8 @@ async function bigCsvImports(label: string, server: ServerProcess) {
     const health = await request(server.base, 'GET', '/api/health');
     assert(health.status === 200, `health answered ${health.status}`);
     return (
-      `${rows} rows (${(text.length / 1e6).toFixed(1)} MB): dry run ${dry.ms.toFixed(0)} ms, peak RSS ` +
+      `${rows} rows (${(text.length / 1e6).toFixed(1)} MB, ${real.result.json?.sessions} sessions): ` +
+      `dry run ${dry.ms.toFixed(0)} ms, peak RSS ` +
       `${dry.peakRssMb.toFixed(0)} MB, slowest /api/health ${dry.worstHealthMs.toFixed(0)} ms; import ` +
       `${real.ms.toFixed(0)} ms, peak RSS ${real.peakRssMb.toFixed(0)} MB, slowest /api/health ` +
       `${real.worstHealthMs.toFixed(0)} ms`
