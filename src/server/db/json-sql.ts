@@ -4,7 +4,11 @@ import { type SQL, sql } from 'drizzle-orm';
 // record's builder shares. The shapes are the contract's (src/contract), checked against its zod
 // schemas on every answer of the server tests (test/test-app.ts).
 
-/** A timestamptz as the API writes it: ISO 8601 UTC with milliseconds ("2026-11-22T05:49:17.123Z"). */
+/**
+ * A timestamptz as the API writes it: ISO 8601 UTC with milliseconds ("2026-11-22T05:49:17.123Z").
+ * Migration 0006's `session_api_json` writes sessions' timestamps in the same format (a migration
+ * cannot import this); json-sql.test.ts pins the format.
+ */
 export const isoMs = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -6,8 +6,8 @@ import { isoExact } from '../../db/json-sql';
 import type { StoredSet } from '../../db/schema';
 
 // A session is one row of `sessions` whatever its kind (decision 0012). This file is the one
-// place its values are derived from what the user sent (`sessionValues`) and the one place its
-// JSON is built (`sessionJson`, by PostgreSQL: decision 0014).
+// place its values are derived from what the user sent (`sessionValues`), and names the column
+// every statement reads its JSON from (`sessionJson`: PostgreSQL builds it, decision 0014).
 
 /** What a session stores beyond its identity and date, by column (camelCase, as db/schema.ts names them). */
 export interface SessionValues {
