@@ -80,6 +80,11 @@ describe('weight sessions: create and read', () => {
     expect(session.set[1]).toMatchObject({ repetitions: 3, kilograms: 33.33, isHard: false });
     for (const set of session.set) expect(set._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(session.set.map((s: { _id: string }) => s._id)).size).toBe(3);
+    // Timestamps as every record writes them (db/json-sql.ts isoMs), within this request's time.
+    for (const stamp of [session.createdAt, session.updatedAt]) {
+      expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(stamp) - Date.now())).toBeLessThan(60_000);
+    }
 
     const bySlug = await call(t.app, 'GET', `${base}/2026-03-01`, { cookie });
     expect(bySlug.statusCode).toBe(200);
