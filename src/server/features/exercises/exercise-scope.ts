@@ -1,7 +1,7 @@
 import { type Placeholder, sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
 import { notFound, notSignedIn } from '../../lib/app-error';
-import { signedIn } from '../users/signed-in';
+import { signedInColumn, signedInFrom } from '../users/signed-in';
 
 // Every route under /api/logs/:slugLog/exercises/:slugExercise starts from the same lookups:
 // the signed-in user, then the log and the exercise named in the path, always the user's own
@@ -20,10 +20,22 @@ type ScopePlaceholders = {
  * so "not signed in", "no log" and "no exercise" are each answered rather than all being no row.
  */
 export const exerciseScope = (p: ScopePlaceholders) =>
-  sql`(select 1) one
-    left join ${signedIn(p.tokenHash)} me on true
-    left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}
+  sql`${logInPath(p)}
     left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.slug = ${p.slugExercise}`;
+
+/** `from` clause with the signed-in user `me` and the log `l` named in the path (null columns when missing). */
+export const logInPath = (p: Omit<ScopePlaceholders, 'slugExercise'>) =>
+  sql`${signedInFrom(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}`;
+
+/** `logInPath`'s columns: whether the user and the log were found. */
+export const logInPathColumns = sql`${signedInColumn}, l.id is not null as log`;
+
+/** The JSON of a row that went through `logInPath`; 401 without a session, 404 without the log. */
+export function answerInLog(row: { signed_in: boolean; log: boolean; json: string | null }): string | null {
+  if (!row.signed_in) throw notSignedIn();
+  if (!row.log) throw notFound('Log');
+  return row.json;
+}
 
 /** The scope's columns, prefixed so they never clash with the columns of the rows they come with. */
 export const scopeColumns = sql.raw(

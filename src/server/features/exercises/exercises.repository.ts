@@ -1,14 +1,20 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
-import { notFound, notSignedIn } from '../../lib/app-error';
 import { logFields } from '../logs/log-record';
-import { signedIn } from '../users/signed-in';
 import { touchLogOf } from './activity';
 import { exerciseFields, exerciseJson } from './exercise-record';
-import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from './exercise-scope';
+import {
+  answerInLog,
+  exerciseOf,
+  exerciseScope,
+  logInPath,
+  logInPathColumns,
+  scopeColumns,
+  type ScopeRow,
+} from './exercise-scope';
 
 // Every function is one named statement (db/statement.ts) that starts from the signed-in user
 // (users/signed-in.ts) and the log named in the path, which must be theirs (docs/api.md §1).
@@ -18,26 +24,13 @@ type InLog = { tokenHash: string; slugLog: string };
 /** A statement's answer, with what it found on the way: `signed_in` and `log` are false when missing. */
 type ViaLog = { signed_in: boolean; log: boolean; json: string | null };
 
-/** `from` clause: the signed-in user `me` and the log `l` named in the path (null columns when missing). */
-const logInPath = (p: { tokenHash: Placeholder<'tokenHash'>; slugLog: Placeholder<'slugLog'> }) =>
-  sql`(select 1) one left join ${signedIn(p.tokenHash)} me on true
-    left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}`;
-const viaLog = sql.raw('me.user_id is not null as signed_in, l.id is not null as log');
-
-/** The answer's JSON; 401 without a session, 404 "Log not found" without the log. */
-function answerOf(row: ViaLog): string | null {
-  if (!row.signed_in) throw notSignedIn();
-  if (!row.log) throw notFound('Log');
-  return row.json;
-}
-
 /**
  * The log page (docs/api.md §7) as one JSON text: the log, a page of its exercises most recently
  * active first, each as the log with the exercise under `exercises`, and the pagination.
  */
 const logPage = defineStatement<InLog & { page: number; limit: number; offset: number }, ViaLog>(
   'log_page',
-  (p) => sql`select ${viaLog}, case when l.id is not null then json_build_object(
+  (p) => sql`select ${logInPathColumns}, case when l.id is not null then json_build_object(
       'log', json_build_object(${logFields}),
       'logAggregate', pg.items,
       'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`)})
@@ -59,18 +52,18 @@ export async function readLogPage(
   where: InLog,
   page: { page: number; limit: number; offset: number },
 ): Promise<string> {
-  return answerOf(await logPage(db, { ...where, ...page })) as string;
+  return answerInLog(await logPage(db, { ...where, ...page })) as string;
 }
 
 const exerciseById = defineStatement<InLog & { id: string }, ViaLog>(
   'exercise_by_id',
-  (p) => sql`select ${viaLog}, case when e.id is not null then ${exerciseJson} end as json
+  (p) => sql`select ${logInPathColumns}, case when e.id is not null then ${exerciseJson} end as json
     from ${logInPath(p)} left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}`,
 );
 
 /** The exercise's JSON, or null when the log has no exercise with this id. */
 export async function findExerciseById(db: object, where: InLog & { id: string }): Promise<string | null> {
-  return answerOf(await exerciseById(db, where));
+  return answerInLog(await exerciseById(db, where));
 }
 
 const insertExercise = defineStatement<
@@ -78,7 +71,7 @@ const insertExercise = defineStatement<
   ViaLog
 >(
   'insert_exercise',
-  (p) => sql`with path as (select ${viaLog}, l.id, l.author_id, l.slug from ${logInPath(p)}),
+  (p) => sql`with path as (select ${logInPathColumns}, l.id, l.author_id, l.slug from ${logInPath(p)}),
     e as (
       insert into exercises (id, author_id, log_id, title, slug, kind)
       select ${p.id}, path.author_id, path.id, ${p.title}, ${p.slug}, ${p.kind} from path where path.log
@@ -95,7 +88,7 @@ export async function createExercise(
   input: InLog & { id: string; title: string; slug: string; kind: SessionKind },
 ): Promise<string | 'taken'> {
   try {
-    return answerOf(await insertExercise(db, input)) as string;
+    return answerInLog(await insertExercise(db, input)) as string;
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;
@@ -104,7 +97,7 @@ export async function createExercise(
 
 const updateExerciseStatement = defineStatement<InLog & { id: string; title: string; slug: string }, ViaLog>(
   'update_exercise',
-  (p) => sql`with path as (select ${viaLog}, l.id, l.author_id, l.slug from ${logInPath(p)}),
+  (p) => sql`with path as (select ${logInPathColumns}, l.id, l.author_id, l.slug from ${logInPath(p)}),
     e as (
       update exercises x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
       from path where x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.id} returning x.*
@@ -120,7 +113,7 @@ export async function updateExercise(
   input: InLog & { id: string; title: string; slug: string },
 ): Promise<string | null | 'taken'> {
   try {
-    return answerOf(await updateExerciseStatement(db, input));
+    return answerInLog(await updateExerciseStatement(db, input));
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;

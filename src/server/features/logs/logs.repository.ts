@@ -1,9 +1,9 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
 import { notSignedIn } from '../../lib/app-error';
-import { signedIn } from '../users/signed-in';
+import { signedIn, signedInColumn, signedInFrom } from '../users/signed-in';
 import { logFields, logJson } from './log-record';
 
 // Every function is one named statement (db/statement.ts) that starts from the signed-in user
@@ -13,11 +13,6 @@ import { logFields, logJson } from './log-record';
 type Signed = { tokenHash: string };
 /** A statement's answer; `signed_in` is false when the session expired or was revoked. */
 type Answer = { signed_in: boolean; json: string | null };
-
-/** `from` clause: the signed-in user `me`, or a null `me.user_id`. */
-const meIn = (tokenHash: Placeholder<'tokenHash'>) =>
-  sql`(select 1) one left join ${signedIn(tokenHash)} me on true`;
-const signedInColumn = sql.raw('me.user_id is not null as signed_in');
 
 function answerOf(row: Answer): string | null {
   if (!row.signed_in) throw notSignedIn();
@@ -30,7 +25,7 @@ const logsPage = defineStatement<Signed & { page: number; limit: number; offset:
       'logs', pg.items,
       'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`)})
     )::text as json
-    from ${meIn(p.tokenHash)}
+    from ${signedInFrom(p.tokenHash)}
     cross join lateral (select count(*)::int as total from logs x where x.author_id = me.user_id) t
     cross join lateral (
       select coalesce(json_agg(json_build_object(${logFields}) order by l.active_at desc, l.id), '[]') as items
@@ -53,7 +48,7 @@ export async function readLogsPage(
 const logById = defineStatement<Signed & { id: string }, Answer>(
   'log_by_id',
   (p) => sql`select ${signedInColumn}, case when l.id is not null then ${logJson} end as json
-    from ${meIn(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
+    from ${signedInFrom(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
 );
 
 /** The log's JSON, or null when the user has no log with this id. */

@@ -8,3 +8,13 @@ import { type Placeholder, sql } from 'drizzle-orm';
  */
 export const signedIn = (tokenHash: Placeholder<'tokenHash'>) =>
   sql`(select a.user_id from auth_sessions a where a.token_hash = ${tokenHash} and a.expires_at > now())`;
+
+/**
+ * `from` clause with the signed-in user `me`: always one row, whose `me.user_id` is null when the
+ * session is unknown or expired, so the statement can answer 401 from its own row.
+ */
+export const signedInFrom = (tokenHash: Placeholder<'tokenHash'>) =>
+  sql`(select 1) one left join ${signedIn(tokenHash)} me on true`;
+
+/** The column that says whether `signedInFrom` found the user. */
+export const signedInColumn = sql.raw('me.user_id is not null as signed_in');
