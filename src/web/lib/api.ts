@@ -5,6 +5,12 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Params } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { authStore } from './auth-store';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyKeyFor,
+  isCreateRequest,
+  settleIdempotencyKey,
+} from './offline/idempotency';
 
 /** RTK Query only invalidates within one API slice, so every feature injects into this one. */
 export const TAG_TYPES = ['Log', 'Exercise', 'Wlsession', 'Pasession', 'User'] as const;
@@ -21,16 +27,24 @@ export function isUnauthorized(error: FetchBaseQueryError): boolean {
   return error.status === 401 || (error.status === 'PARSING_ERROR' && error.originalStatus === 401);
 }
 
+/** The HTTP status behind an error, or the transport failure's name when there was no answer. */
+export function errorStatus(error: FetchBaseQueryError): number | string {
+  return error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
+}
+
 /**
  * Transport failures arrive already classified by fetchBaseQuery (FETCH_ERROR, TIMEOUT_ERROR,
- * PARSING_ERROR); the one thing added here is that any 401 means the session is gone.
+ * PARSING_ERROR); added here: any 401 means the session is gone, and every create carries its
+ * submission's Idempotency-Key (docs/api.md §10, lib/offline/idempotency.ts).
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   queryApi,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  const create = typeof args !== 'string' && isCreateRequest(args.method, args.url) ? args : null;
+  const result = await rawBaseQuery(create ? withIdempotencyKey(create) : args, queryApi, extraOptions);
+  if (create) settleIdempotencyKey(create.url, create.body, result.error ? errorStatus(result.error) : 200);
   if (result.error && isUnauthorized(result.error)) {
     const wasSignedIn = authStore.get() !== null;
     authStore.signOut();
@@ -43,6 +57,11 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   }
   return result;
 };
+
+function withIdempotencyKey(args: FetchArgs): FetchArgs {
+  const key = idempotencyKeyFor(args.url, args.body);
+  return { ...args, headers: { ...(args.headers as Record<string, string>), [IDEMPOTENCY_HEADER]: key } };
+}
 
 export const api = createApi({
   reducerPath: 'api',
