@@ -1,16 +1,56 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.mjs';
 
 // What every screen under DataLayout uses, in three chunks of similar size: RTK Query, zod, and
 // the rest of the data layer (toasts, pager, the contract, the shared lib/ and components/, the
-// API endpoints). SHELL lists what the entry itself imports: grouped, the entry would import the
-// data chunk and `/` would download the whole data layer (decision 0011).
+// API endpoints, the offline queue). SHELL lists what the entry itself imports: grouped, the entry
+// would import the data chunk and `/` would download the whole data layer (decision 0011). LATER
+// is what only app/offline-start.tsx uses, loaded after the screen with it (decision 0015).
 const RTK = /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)\//;
 const ZOD = /node_modules\/(zod|@standard-schema)\//;
 const DATA =
-  /node_modules\/(react-toastify|clsx|react-paginate)\/|src\/contract\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
+  /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
 const SHELL = /src\/web\/(lib\/(auth-store|hooks)|components\/(icons|spinner))\.tsx?$/;
+const LATER = /src\/web\/lib\/offline\/(sync|service-worker)\.ts$/;
+
+/**
+ * The installable app and its service worker (docs/api.md §10, docs/decisions/0015). The worker
+ * precaches the built shell and answers every navigation outside /api with index.html; it has no
+ * runtime caching, so API answers always come from the server. Registered by app/offline-start.tsx
+ * after the first screen (injectRegister: false), and a new one waits for the user's "Reload".
+ */
+const pwaOptions: Partial<VitePWAOptions> = {
+  injectRegister: false,
+  // Its files are written before precompress (a later plugin) writes the .br/.gz beside them.
+  integration: { closeBundleOrder: 'pre' },
+  registerType: 'prompt',
+  manifest: {
+    name: 'Workout Tracker',
+    short_name: 'Workouts',
+    description: 'Log your training, track your progress.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // --bg of src/web/styles/tokens.css (the header is drawn on it too).
+    theme_color: '#0b0f14',
+    background_color: '#0b0f14',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The precompressed .br/.gz copies are the server's business, not the cache's.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    navigateFallback: '/index.html',
+    // /api/docs and the API itself are the server's, online only.
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+  },
+};
 
 // The web app lives in src/web; the Fastify server serves dist/web in production.
 // In development Vite proxies /api to the API server that scripts/dev.mjs starts on PORT (3000).
@@ -21,6 +61,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    VitePWA(pwaOptions),
     precompress(),
     {
       // The static first screen in index.html shows the footer's year before React does.
@@ -46,7 +87,7 @@ export default defineConfig({
           groups: [
             { name: 'rtk', test: RTK },
             { name: 'zod', test: ZOD },
-            { name: 'data', test: (id) => DATA.test(id) && !SHELL.test(id) },
+            { name: 'data', test: (id) => DATA.test(id) && !SHELL.test(id) && !LATER.test(id) },
             { name: 'forms', test: /node_modules\/(react-hook-form|@hookform)\// },
           ],
           includeDependenciesRecursively: false,
