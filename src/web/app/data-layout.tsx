@@ -10,6 +10,8 @@ import { getStore } from './store';
  * store and RTK Query, which the home page does not need.
  */
 export function DataLayout() {
+  // Offline support: its bar and queue matter on the screens that save (app/offline-start.tsx).
+  useEffect(() => void import('./offline-start'), []);
   return (
     <Provider store={getStore()}>
       <SessionCheck />

@@ -6,7 +6,14 @@ import type {
   Wlsession,
   WlsessionValues,
 } from '../../../contract/sessions';
-import { api } from '../../lib/api';
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api, type baseQuery as appBaseQuery } from '../../lib/api';
+import {
+  isOfflineFailure,
+  isQueuedReceipt,
+  keepForLater,
+  type QueuedReceipt,
+} from '../../lib/offline/keep-offline';
 import { apiPaths } from '../../lib/paths';
 
 interface ExerciseRef {
@@ -22,6 +29,37 @@ const SHORT_CACHE = 5;
 const wl = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise, 'wlsession');
 const pa = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise, 'pasession');
 const seg = encodeURIComponent;
+
+type SessionKind = 'wlsession' | 'pasession';
+type CreateArgs<V> = ExerciseRef & { body: V };
+type CreateResult<T> = { data: T | QueuedReceipt } | { error: FetchBaseQueryError };
+
+/**
+ * A new session is sent at once; with no connection it is kept on the device and sent later with
+ * the same Idempotency-Key (docs/api.md §10, lib/offline/), and the form goes on as after a save.
+ */
+async function createOrKeep<T>(
+  kind: SessionKind,
+  { body, ...ref }: CreateArgs<{ createdDate: string }>,
+  getState: () => unknown,
+  baseQuery: (args: FetchArgs) => ReturnType<typeof appBaseQuery>,
+): Promise<CreateResult<T>> {
+  const request = {
+    url: kind === 'wlsession' ? wl(ref) : pa(ref),
+    method: 'POST',
+    body: { ...body, ...ref },
+  };
+  const result = await baseQuery(request);
+  if (!result.error) return { data: result.data as T };
+  if (!isOfflineFailure(result.error)) return { error: result.error };
+  const receipt = await keepForLater({
+    path: request.url,
+    body: request.body,
+    exerciseTitle: exerciseTitle(getState(), ref),
+    sessionDate: body.createdDate,
+  });
+  return receipt ? { data: receipt } : { error: result.error };
+}
 
 /** Edit bodies may carry the record's other fields: the server ignores what it does not take. */
 type EditBody<V> = V & { _id: string; [field: string]: unknown };
@@ -47,9 +85,11 @@ export const sessionsApi = api.injectEndpoints({
       providesTags: ['Wlsession'],
       keepUnusedDataFor: SHORT_CACHE,
     }),
-    createWlsession: build.mutation<Wlsession, ExerciseRef & { body: WlsessionValues }>({
-      query: ({ body, ...ref }) => ({ url: wl(ref), method: 'POST', body: { ...body, ...ref } }),
-      invalidatesTags: [...SESSION_CHANGE],
+    createWlsession: build.mutation<Wlsession | QueuedReceipt, CreateArgs<WlsessionValues>>({
+      queryFn: (args, { getState }, _extra, baseQuery) =>
+        createOrKeep<Wlsession>('wlsession', args, getState, baseQuery),
+      // A session kept on the device changes nothing on the server yet (and offline, a refetch would fail).
+      invalidatesTags: (result) => (isQueuedReceipt(result) ? [] : [...SESSION_CHANGE]),
     }),
     updateWlsession: build.mutation<Wlsession, ExerciseRef & { body: EditBody<WlsessionValues> }>({
       query: ({ body, ...ref }) => ({ url: `${wl(ref)}/edit/${seg(body._id)}`, method: 'PUT', body }),
@@ -70,9 +110,10 @@ export const sessionsApi = api.injectEndpoints({
       providesTags: ['Pasession'],
       keepUnusedDataFor: SHORT_CACHE,
     }),
-    createPasession: build.mutation<Pasession, ExerciseRef & { body: PasessionValues }>({
-      query: ({ body, ...ref }) => ({ url: pa(ref), method: 'POST', body: { ...body, ...ref } }),
-      invalidatesTags: [...SESSION_CHANGE],
+    createPasession: build.mutation<Pasession | QueuedReceipt, CreateArgs<PasessionValues>>({
+      queryFn: (args, { getState }, _extra, baseQuery) =>
+        createOrKeep<Pasession>('pasession', args, getState, baseQuery),
+      invalidatesTags: (result) => (isQueuedReceipt(result) ? [] : [...SESSION_CHANGE]),
     }),
     updatePasession: build.mutation<Pasession, ExerciseRef & { body: EditBody<PasessionValues> }>({
       query: ({ body, ...ref }) => ({ url: `${pa(ref)}/edit/${seg(body._id)}`, method: 'PUT', body }),
@@ -84,6 +125,12 @@ export const sessionsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** The exercise's title from the new-session screen's own query, to name a session kept offline. */
+function exerciseTitle(state: unknown, ref: ExerciseRef): string {
+  const context = sessionsApi.endpoints.getSessionContext.select(ref)(state as never);
+  return context.data?.exercise.title ?? ref.slugExercise;
+}
 
 export const {
   useGetSessionContextQuery,

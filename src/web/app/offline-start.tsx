@@ -1,0 +1,64 @@
+import { createRoot } from 'react-dom/client';
+import { authStore } from '../lib/auth-store';
+import { type QueuedSession, queueSnapshot, readQueue } from '../lib/offline/queue';
+import { registerServiceWorker } from '../lib/offline/service-worker';
+import { syncQueue } from '../lib/offline/sync';
+import { OfflineStatus } from './offline-status';
+
+// A session kept because the server could not be reached while the browser was online gets no
+// 'online' event: it is retried this often instead.
+const RETRY_MS = 60_000;
+// The same tags a session created online invalidates (features/sessions/sessions.api.ts).
+const SESSION_CHANGE = ['Exercise', 'Wlsession', 'Pasession'] as const;
+
+/**
+ * Offline support (docs/decisions/0015), imported by app/data-layout.tsx and started when the
+ * browser is next idle: none of it is in the first visit's entry script, and the signed-out home
+ * page, which has nothing to queue, does without it. Registers the service worker, shows the
+ * offline bar (queued sessions, the update prompt) and sends the queued sessions now, when the
+ * connection returns and when their user signs in.
+ */
+export function startOffline(): void {
+  // Only the production build has a service worker (vite-plugin-pwa builds it).
+  if (import.meta.env.PROD) registerServiceWorker();
+  mountOfflineStatus();
+  window.addEventListener('online', syncNow);
+  authStore.subscribe(syncNow);
+  setInterval(syncNow, RETRY_MS);
+  readQueue().then(syncNow, () => {
+    // No IndexedDB here: nothing can have been queued.
+  });
+}
+
+function syncNow(): void {
+  const userId = authStore.get()?._id;
+  if (!userId || !navigator.onLine) return;
+  if (!queueSnapshot().some((item) => item.userId === userId && item.failure === undefined)) return;
+  void syncQueue(userId, { onSynced, onRefused });
+}
+
+/** The lists on screen are stale. The store is loaded only now: the home page does without it. */
+async function onSynced(count: number): Promise<void> {
+  const [{ getStore }, { api }, { toast }] = await Promise.all([
+    import('./store'),
+    import('../lib/api'),
+    import('react-toastify/unstyled'),
+  ]);
+  getStore().dispatch(api.util.invalidateTags([...SESSION_CHANGE]));
+  toast.success(count === 1 ? 'Session synced' : `${count} sessions synced`);
+}
+
+async function onRefused(item: QueuedSession, message: string): Promise<void> {
+  const { toast } = await import('react-toastify/unstyled');
+  toast.error(`Not synced: ${item.exerciseTitle}, ${item.sessionDate}. ${message}`);
+}
+
+/** Its own root above the app's, so the entry script's layout needs no change (and no bytes). */
+function mountOfflineStatus(): void {
+  const host = document.createElement('div');
+  document.body.prepend(host);
+  createRoot(host).render(<OfflineStatus />);
+}
+
+if (typeof requestIdleCallback === 'function') requestIdleCallback(startOffline, { timeout: 5000 });
+else setTimeout(startOffline);

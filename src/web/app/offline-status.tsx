@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { useUserInfo } from '../lib/auth-store';
+import { queueSnapshot, removeQueued, subscribeQueue } from '../lib/offline/queue';
+import { activateUpdate, hasUpdateWaiting, subscribeUpdate } from '../lib/offline/service-worker';
+import './offline-status.css';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The bar above the app (docs/api.md §10): sessions kept on this device until they sync, those the
+ * server refused (with its message, until dismissed), and a new version waiting to take over.
+ */
+export function OfflineStatus() {
+  const user = useUserInfo();
+  const queue = useSyncExternalStore(subscribeQueue, queueSnapshot);
+  const hasUpdate = useSyncExternalStore(subscribeUpdate, hasUpdateWaiting);
+  const mine = user ? queue.filter((item) => item.userId === user._id) : [];
+  const waiting = mine.filter((item) => item.failure === undefined);
+  const refused = mine.filter((item) => item.failure !== undefined);
+  // Always rendered, so screen readers announce what appears in it.
+  return (
+    <div className="offline-status" role="status">
+      {waiting.length > 0 && (
+        <div className="offline-bar">
+          <p>
+            <strong>Waiting to sync:</strong> {plural(waiting.length, 'session')} saved on this device (
+            {waiting.map((item) => `${item.exerciseTitle}, ${item.sessionDate}`).join('; ')}).
+          </p>
+        </div>
+      )}
+      {refused.map((item) => (
+        <div className="offline-bar offline-bar-refused" key={item.key}>
+          <p>
+            <strong>Not synced:</strong> {item.exerciseTitle}, {item.sessionDate}. {item.failure}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void removeQueued(item.key)}>
+            Dismiss
+          </button>
+        </div>
+      ))}
+      {hasUpdate && (
+        <div className="offline-bar">
+          <p>A new version is available.</p>
+          <button type="button" className="btn btn-primary" onClick={activateUpdate}>
+            Reload
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

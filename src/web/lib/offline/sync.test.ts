@@ -1,0 +1,127 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type QueuedSession, queueSession, readQueue, removeQueued } from './queue';
+import { syncQueue } from './sync';
+
+const PATH = '/logs/push/exercises/bench/wlsessions';
+
+function item(overrides: Partial<QueuedSession> = {}): QueuedSession {
+  return {
+    key: crypto.randomUUID(),
+    userId: 'u-1',
+    path: PATH,
+    body: { createdDate: '2026-11-25', set: [{ repetitions: 5, kilograms: 100 }] },
+    createdAt: new Date().toISOString(),
+    exerciseTitle: 'Bench',
+    sessionDate: '2026-11-25',
+    ...overrides,
+  };
+}
+
+const answer = (status: number, body: unknown = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(answerFor: (init: RequestInit) => Response | Promise<Response>) {
+  const fetchMock = vi.fn((_url: string, init: RequestInit) => Promise.resolve(answerFor(init)));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const hooks = () => ({ onSynced: vi.fn(), onRefused: vi.fn() });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const queued of await readQueue()) await removeQueued(queued.key);
+});
+
+describe('syncQueue', () => {
+  it('sends each of the user’s sessions once, oldest first, with the key it was queued with', async () => {
+    const older = item({ createdAt: '2026-11-25T08:00:00.000Z' });
+    const newer = item({ createdAt: '2026-11-25T09:00:00.000Z', sessionDate: '2026-11-24' });
+    const someoneElses = item({ userId: 'u-2' });
+    for (const queued of [newer, someoneElses, older]) await queueSession(queued);
+    const fetchMock = stubFetch(() => answer(201, { _id: 's' }));
+    const spy = hooks();
+
+    await syncQueue('u-1', spy);
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const sent = fetchMock.mock.calls.map(([url, init]) => ({
+      url,
+      key: (init.headers as Record<string, string>)['Idempotency-Key'],
+      body: JSON.parse(init.body as string) as unknown,
+    }));
+    expect(sent).toEqual([
+      { url: `/api${PATH}`, key: older.key, body: older.body },
+      { url: `/api${PATH}`, key: newer.key, body: newer.body },
+    ]);
+    expect(spy.onSynced).toHaveBeenCalledWith(2);
+    expect((await readQueue()).map((q) => q.key)).toEqual([someoneElses.key]);
+  });
+
+  it('keeps a session the server refused, with its message, until dismissed: never dropped', async () => {
+    const queued = item();
+    await queueSession(queued);
+    stubFetch(() => answer(404, { message: 'Exercise not found' }));
+    const spy = hooks();
+
+    await syncQueue('u-1', spy);
+
+    const [kept] = await readQueue();
+    expect(kept).toMatchObject({ key: queued.key, failure: 'Exercise not found' });
+    expect(spy.onRefused).toHaveBeenCalledWith(
+      expect.objectContaining({ key: queued.key }),
+      'Exercise not found',
+    );
+    expect(spy.onSynced).not.toHaveBeenCalled();
+    // A refused session is not sent again by itself.
+    const again = stubFetch(() => answer(201));
+    await syncQueue('u-1', hooks());
+    expect(again).not.toHaveBeenCalled();
+  });
+
+  it('shows the field messages of a 400 with the message', async () => {
+    await queueSession(item());
+    stubFetch(() =>
+      answer(400, {
+        message: 'Validation failed',
+        errors: { notes: 'Notes can be at most 2000 characters' },
+      }),
+    );
+    await syncQueue('u-1', hooks());
+    const [kept] = await readQueue();
+    expect(kept.failure).toBe('Validation failed — Notes can be at most 2000 characters');
+  });
+
+  it('keeps the queue as it is on a 5xx, a 401 or no connection, and stops trying for now', async () => {
+    await queueSession(item({ createdAt: '2026-11-25T08:00:00.000Z' }));
+    await queueSession(item({ createdAt: '2026-11-25T09:00:00.000Z' }));
+    for (const failing of [
+      () => answer(503),
+      () => answer(401, { message: 'Not authorized' }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      const fetchMock = stubFetch(failing);
+      const spy = hooks();
+      await syncQueue('u-1', spy);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(spy.onSynced).not.toHaveBeenCalled();
+      expect(spy.onRefused).not.toHaveBeenCalled();
+      const queue = await readQueue();
+      expect(queue).toHaveLength(2);
+      expect(queue.every((q) => q.failure === undefined)).toBe(true);
+    }
+  });
+
+  it('runs once at a time: a second call while sending joins the first', async () => {
+    await queueSession(item());
+    let release: (r: Response) => void = () => {};
+    const fetchMock = stubFetch(() => new Promise<Response>((resolve) => (release = resolve)));
+    const first = syncQueue('u-1', hooks());
+    const second = syncQueue('u-1', hooks());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    release(answer(201));
+    await Promise.all([first, second]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
