@@ -17,11 +17,20 @@ function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
+/** Treats '', null and undefined alike as "nothing entered" (exported for fields that may be left out). */
+export function isBlank(value: unknown): boolean {
+  return blankToUndefined(value) === undefined;
+}
+
 /**
  * A non-negative number with at most 2 decimals, entered as a JSON number or a numeric
- * string (form inputs give strings). `label` names the field in its messages, as docs/product.md §5 does.
+ * string (form inputs give strings). `label` names the field in its messages, as docs/product.md §5 does;
+ * pounds have their own ceiling and wording (docs/api.md §10).
  */
-export function quantity(label: string) {
+export function quantity(
+  label: string,
+  { max = MAX_NUMBER, decimals = `${label} must have at most 2 decimals` } = {},
+) {
   return z.preprocess(
     (value) => {
       const v = blankToUndefined(value);
@@ -34,8 +43,8 @@ export function quantity(label: string) {
       })
       .refine(Number.isFinite, `${label} must be a number`)
       .min(0, `${label} must be at least 0`)
-      .max(MAX_NUMBER, `${label} must be at most ${MAX_NUMBER}`)
-      .refine(hasAtMostTwoDecimals, `${label} must have at most 2 decimals`)
+      .max(max, `${label} must be at most ${max}`)
+      .refine(hasAtMostTwoDecimals, decimals)
       // Stored as the exact cents value: binary noise (0.1 + 0.2) and values within it of zero
       // (1e-9, 8e-323) would otherwise reach the pace division and store NaN or Infinity.
       .transform(round2),

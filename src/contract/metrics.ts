@@ -20,9 +20,17 @@ function withExponentShift(n: number, by: number): string {
   return `${mantissa}e${Number(exponent) + by}`;
 }
 
+/** One pound in kilograms, exactly (the international pound). */
+export const KG_PER_LB = 0.45359237;
+
+export type WeightUnit = 'kg' | 'lb';
+
 export interface SetInput {
   repetitions: number;
+  /** Rounded to 2 decimals; derived from `pounds` when the set was entered in pounds. */
   kilograms: number;
+  /** As typed, for a set entered in pounds (docs/api.md §10); null or absent otherwise. */
+  pounds?: number | null;
   isHard: boolean;
 }
 
@@ -32,16 +40,40 @@ export interface Volumes {
   junkVolume: number;
 }
 
-export function setVolume(set: Pick<SetInput, 'repetitions' | 'kilograms'>): number {
-  return round2(set.repetitions * set.kilograms);
+/** Kilograms from pounds, rounded as a set stores them (135 lb → 61.23 kg). */
+export function kilogramsFromPounds(pounds: number): number {
+  return round2(pounds * KG_PER_LB);
 }
 
-export function sessionVolumes(sets: SetInput[]): Volumes {
+/** The set's weight in the unit asked for: the typed pounds stay exact (135 lb is never 134.99). */
+export function setWeight(set: Pick<SetInput, 'kilograms' | 'pounds'>, unit: WeightUnit): number {
+  if (unit === 'kg') return set.kilograms;
+  return set.pounds ?? round2(set.kilograms / KG_PER_LB);
+}
+
+/**
+ * reps × weight, unrounded: in kilograms from the unrounded kilograms of a set typed in pounds
+ * (docs/api.md §10: 5 × 135 lb is 306.17 kg, not 5 × 61.23), in pounds from the pounds shown.
+ */
+function exactVolume(set: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>, unit: WeightUnit): number {
+  if (unit === 'lb') return set.repetitions * setWeight(set, 'lb');
+  return set.repetitions * (set.pounds == null ? set.kilograms : set.pounds * KG_PER_LB);
+}
+
+export function setVolume(
+  set: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>,
+  unit: WeightUnit = 'kg',
+): number {
+  return round2(exactVolume(set, unit));
+}
+
+/** Session volumes sum the unrounded set volumes and round once at the end (docs/api.md §10). */
+export function sessionVolumes(sets: SetInput[], unit: WeightUnit = 'kg'): Volumes {
   let total = 0;
   let working = 0;
   let junk = 0;
   for (const set of sets) {
-    const volume = setVolume(set);
+    const volume = exactVolume(set, unit);
     total += volume;
     if (set.isHard) working += volume;
     else junk += volume;

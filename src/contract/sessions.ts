@@ -1,20 +1,59 @@
 import { z } from 'zod';
 import { calendarDate } from './dates';
 import { exercise } from './exercises';
-import { quantity } from './fields';
+import { isBlank, quantity } from './fields';
+import { kilogramsFromPounds } from './metrics';
 import { pagination } from './pagination';
 
 export const MAX_SETS = 100;
 
-export const setBody = z.object({
-  repetitions: quantity('Repetitions'),
-  kilograms: quantity('Kilograms'),
-  isHard: z.preprocess(
-    (v) => (v === undefined || v === null ? false : v),
-    z.boolean({ error: 'Hard must be true or false' }),
-  ),
-});
+export const MAX_POUNDS = 220_000;
+export const NOTES_MAX = 2000;
+
+const isHard = z.preprocess(
+  (v) => (v === undefined || v === null ? false : v),
+  z.boolean({ error: 'Hard must be true or false' }),
+);
+const kilograms = quantity('Kilograms');
+const pounds = quantity('Pounds', { max: MAX_POUNDS, decimals: 'Pounds can have at most 2 decimals' });
+
+/**
+ * A set is entered in kilograms or in pounds (docs/api.md §10). Given `pounds` (not blank), they
+ * win: they are kept as typed and `kilograms` is derived from them, so a set read and sent back
+ * unchanged keeps its pounds. Without them, `kilograms` is required as docs/product.md §5 says.
+ */
+export const setBody = z
+  .object({
+    repetitions: quantity('Repetitions'),
+    kilograms: z.unknown().optional(),
+    pounds: z.unknown().optional(),
+    isHard,
+  })
+  .transform((set, ctx) => {
+    const inPounds = !isBlank(set.pounds);
+    const field = inPounds ? 'pounds' : 'kilograms';
+    const weight = (inPounds ? pounds : kilograms).safeParse(set[field]);
+    if (!weight.success) {
+      for (const issue of weight.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [field] });
+      return z.NEVER;
+    }
+    return {
+      repetitions: set.repetitions,
+      kilograms: inPounds ? kilogramsFromPounds(weight.data) : weight.data,
+      pounds: inPounds ? weight.data : null,
+      isHard: set.isHard,
+    };
+  });
 export type SetBody = z.input<typeof setBody>;
+
+/** Trimmed, at most NOTES_MAX characters; absent or null is no notes (docs/api.md §10). */
+export const notes = z
+  .string({ error: 'Notes must be text' })
+  .trim()
+  .max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters`)
+  .nullish()
+  .transform((v) => v ?? '');
 
 /** Derived numbers and unknown fields (`_id`, volumes, slugs) are ignored: edit forms send the record back. */
 export const wlsessionBody = z.object({
@@ -23,6 +62,7 @@ export const wlsessionBody = z.object({
     .array(setBody, { error: 'Add at least one set' })
     .min(1, 'Add at least one set')
     .max(MAX_SETS, `At most ${MAX_SETS} sets per session`),
+  notes,
 });
 export type WlsessionBody = z.input<typeof wlsessionBody>;
 export type WlsessionValues = z.output<typeof wlsessionBody>;
@@ -38,6 +78,7 @@ export const pasessionBody = z.object({
     { error: 'This field is required' },
   ),
   distance: quantity('Distance'),
+  notes,
 });
 export type PasessionBody = z.input<typeof pasessionBody>;
 export type PasessionValues = z.output<typeof pasessionBody>;
@@ -46,6 +87,7 @@ export const wlset = z.object({
   _id: z.string(),
   repetitions: z.number(),
   kilograms: z.number(),
+  pounds: z.number().nullable(),
   isHard: z.boolean(),
   volume: z.number(),
 });
@@ -57,6 +99,7 @@ const sessionBase = z.object({
   exercise: z.string(),
   slugSession: z.string(),
   createdDate: z.string(),
+  notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { REQUIRED, requiredText, textError } from './fields';
 
 export const PASSWORD_MIN = 6;
+
+/** The unit a user's screens show weights in (docs/api.md §10). */
+export const weightUnit = z.enum(['kg', 'lb'], { error: 'Must be kg or lb' });
 export const PASSWORD_MAX = 200;
 const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 const EMAIL_FORMAT = 'Not a valid email format';
@@ -52,6 +55,8 @@ export const profileBody = z.object({
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
     .optional()
     .default(''),
+  /** Absent keeps the current unit (docs/api.md §10). */
+  weightUnit: weightUnit.optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
@@ -69,6 +74,7 @@ export const userInfo = z.object({
   username: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  weightUnit,
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

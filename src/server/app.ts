@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
 import { makeRequireSession, makeRequireUser, registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   if (options.checkAnswers) app.addHook('onSend', checkAnswer);
+  registerIdempotency(app, database.db);
   // JSON only (docs/api.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { sweepRateLimits } from './db/rate-limits';
+import { sweepIdempotencyKeys } from './plugins/idempotency';
 import { DataDirLockedError } from './db/lock';
 import { deleteExpiredTokens } from './features/users/auth-sessions.repository';
 
@@ -42,9 +43,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const sweep = () =>
-    Promise.all([deleteExpiredTokens(database.db), sweepRateLimits(database.db)]).catch((error) =>
-      app.log.warn({ err: error }, 'sweep of expired tokens and rate limits failed'),
-    );
+    Promise.all([
+      deleteExpiredTokens(database.db),
+      sweepRateLimits(database.db),
+      sweepIdempotencyKeys(database.db),
+    ]).catch((error) => app.log.warn({ err: error }, 'sweep of expired tokens and rate limits failed'));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;

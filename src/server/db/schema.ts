@@ -29,6 +29,10 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(), // stored lowercased: unique case-insensitively
   passwordHash: text('password_hash').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** The unit the user's screens show weights in (docs/api.md §10); stored values stay kilograms. */
+  weightUnit: text('weight_unit', { enum: ['kg', 'lb'] })
+    .notNull()
+    .default('kg'),
   ...timestamps,
 });
 
@@ -104,6 +108,8 @@ export interface StoredSet {
   _id: string;
   repetitions: number;
   kilograms: number;
+  /** As typed for a set entered in pounds, else null (docs/api.md §10). */
+  pounds: number | null;
   isHard: boolean;
   volume: number;
 }
@@ -126,6 +132,7 @@ export const sessions = pgTable(
     kind: text('kind', { enum: ['wlsession', 'pasession'] }).notNull(),
     slug: text('slug').notNull(),
     createdDate: date('created_date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
     sets: jsonb('sets').$type<StoredSet[]>(),
     totalVolume: doublePrecision('total_volume'),
     junkVolume: doublePrecision('junk_volume'),
@@ -138,11 +145,11 @@ export const sessions = pgTable(
     paceSeconds: doublePrecision('pace_seconds'),
     speed: doublePrecision('speed'),
     ...timestamps,
-    // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0006).
+    // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).
     apiJson: json('api_json')
       .notNull()
       .generatedAlwaysAs(
-        sql`session_api_json(kind, id, author_id, exercise_id, slug, created_date, created_at, updated_at, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
+        sql`session_api_json(kind, id, author_id, exercise_id, slug, created_date, notes, created_at, updated_at, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
       ),
   },
   (t) => [

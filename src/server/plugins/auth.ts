@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireUser`; routes behind it may rely on it. */
+    /** Set by `requireUser`, and by `requireSession` on POST and PUT; routes behind it may rely on it. */
     user: SessionUser;
     /** Set by `requireSession`: the hash of the session cookie's token, which record statements start from. */
     tokenHash: string;
@@ -50,8 +50,11 @@ export function makeRequireSession(db: Db) {
   return async function requireSession(request: FastifyRequest): Promise<void> {
     const tokenHash = sessionTokenHash(request);
     if (!tokenHash) throw notSignedIn();
-    if ((request.method === 'POST' || request.method === 'PUT') && !(await findSessionUser(db, tokenHash))) {
-      throw notSignedIn();
+    if (request.method === 'POST' || request.method === 'PUT') {
+      const user = await findSessionUser(db, tokenHash);
+      if (!user) throw notSignedIn();
+      // The Idempotency-Key of a create is the user's own (plugins/idempotency.ts).
+      request.user = user;
     }
     request.tokenHash = tokenHash;
   };

@@ -52,6 +52,7 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/logs/:slugLog/exercises',
       {
+        config: { idempotent: true },
         schema: {
           params: logParams,
           body: exerciseCreateBody,

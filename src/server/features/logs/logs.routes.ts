@@ -35,7 +35,7 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/logs',
-      { schema: { body: logBody, response: { 201: log, '4xx': errorBody } } },
+      { config: { idempotent: true }, schema: { body: logBody, response: { 201: log, '4xx': errorBody } } },
       async (request, reply) => {
         const { title } = request.body;
         const slug = slugForTitle(title, RESERVED_LOG_SLUGS);

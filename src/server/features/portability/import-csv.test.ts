@@ -48,9 +48,9 @@ describe('POST /api/import?source=hevy', () => {
     ]);
     const [first, second] = bench.sessions;
     expect(first.set.map((s: object) => ({ ...s, _id: undefined }))).toEqual([
-      { _id: undefined, repetitions: 10, kilograms: 40, isHard: false, volume: 400 },
-      { _id: undefined, repetitions: 5, kilograms: 80, isHard: true, volume: 400 },
-      { _id: undefined, repetitions: 3, kilograms: 82.5, isHard: true, volume: 247.5 },
+      { _id: undefined, repetitions: 10, kilograms: 40, pounds: null, isHard: false, volume: 400 },
+      { _id: undefined, repetitions: 5, kilograms: 80, pounds: null, isHard: true, volume: 400 },
+      { _id: undefined, repetitions: 3, kilograms: 82.5, pounds: null, isHard: true, volume: 247.5 },
     ]);
     expect(first).toMatchObject({ totalVolume: 1047.5, workingVolume: 647.5, junkVolume: 400 });
     // Rows out of set_index order are put back in order; the warm-up comes first.
@@ -213,9 +213,9 @@ describe('POST /api/import?source=strong', () => {
     const squat = legs.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'squat-barbell');
     expect(squat.sessions).toHaveLength(1);
     expect(squat.sessions[0].set.map((s: object) => ({ ...s, _id: undefined }))).toEqual([
-      { _id: undefined, repetitions: 8, kilograms: 43.09, isHard: false, volume: 344.72 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, isHard: true, volume: 510.3 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, isHard: true, volume: 510.3 },
+      { _id: undefined, repetitions: 8, kilograms: 43.09, pounds: null, isHard: false, volume: 344.72 },
+      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: null, isHard: true, volume: 510.3 },
+      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: null, isHard: true, volume: 510.3 },
     ]);
     expect(squat.sessions[0]).toMatchObject({
       totalVolume: 1365.32,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { paceFigures, sessionVolumes, setVolume } from '../../../contract/metrics';
-import type { PasessionValues, WlsessionValues } from '../../../contract/sessions';
+import { paceFigures, type SetInput, sessionVolumes, setVolume } from '../../../contract/metrics';
+import type { PasessionValues } from '../../../contract/sessions';
 import { isoExact } from '../../db/json-sql';
 import type { StoredSet } from '../../db/schema';
 
@@ -11,6 +11,7 @@ import type { StoredSet } from '../../db/schema';
 
 /** What a session stores beyond its identity and date, by column (camelCase, as db/schema.ts names them). */
 export interface SessionValues {
+  notes: string;
   sets: StoredSet[] | null;
   totalVolume: number | null;
   junkVolume: number | null;
@@ -35,28 +36,31 @@ const NO_PACE = {
   speed: null,
 };
 
-type Sets = WlsessionValues['set'];
+type Sets = SetInput[];
 type Pace = Pick<PasessionValues, 'time' | 'distance'>;
+type Notes = { notes?: string };
 
 /**
  * The stored values of a session: what the user entered plus the derived numbers, which are
  * always the server's (docs/api.md §5: set and session volumes, pace and speed).
  */
 export function sessionValues(
-  input: { kind: 'wlsession'; set: Sets } | ({ kind: 'pasession' } & Pace),
+  input: ({ kind: 'wlsession'; set: Sets } | ({ kind: 'pasession' } & Pace)) & Notes,
 ): SessionValues {
+  const notes = input.notes ?? '';
   if (input.kind === 'wlsession') {
     const sets = input.set.map((s) => ({
       _id: randomUUID(),
       repetitions: s.repetitions,
       kilograms: s.kilograms,
+      pounds: s.pounds ?? null,
       isHard: s.isHard,
       volume: setVolume(s),
     }));
-    return { ...NO_PACE, sets, ...sessionVolumes(sets) };
+    return { notes, ...NO_PACE, sets, ...sessionVolumes(input.set) };
   }
   const { time, distance } = input;
-  return { ...NO_WEIGHT, ...time, distance, ...paceFigures(time, distance) };
+  return { notes, ...NO_WEIGHT, ...time, distance, ...paceFigures(time, distance) };
 }
 
 /**

@@ -242,7 +242,7 @@ function write(
 }
 
 const valueColumns = sql.raw(
-  'sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed',
+  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed',
 );
 
 const insertSession = defineStatement<WriteParams, Answer>(
@@ -250,7 +250,7 @@ const insertSession = defineStatement<WriteParams, Answer>(
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     ins as (
       insert into sessions (id, author_id, exercise_id, kind, slug, created_date, ${valueColumns})
-      select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.sets}::jsonb,
+      select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.notes}, ${p.sets}::jsonb,
         ${p.totalVolume}, ${p.junkVolume}, ${p.workingVolume}, ${p.hours}, ${p.minutes}, ${p.seconds},
         ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}
       from sc where sc.scope_kind = ${p.kind}
@@ -292,7 +292,7 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     upd as (
       update sessions x set slug = case when x.created_date = ${p.date}::date then x.slug else ${p.slug} end,
-        created_date = ${p.date}, sets = ${p.sets}::jsonb, total_volume = ${p.totalVolume},
+        created_date = ${p.date}, notes = ${p.notes}, sets = ${p.sets}::jsonb, total_volume = ${p.totalVolume},
         junk_volume = ${p.junkVolume}, working_volume = ${p.workingVolume}, hours = ${p.hours},
         minutes = ${p.minutes}, seconds = ${p.seconds}, distance = ${p.distance},
         pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed}, updated_at = now()

@@ -55,7 +55,7 @@ const KINDS = {
 
 function valuesOf(kind: SessionKind, body: WlsessionValues | PasessionValues): SessionValues {
   return kind === 'wlsession'
-    ? sessionValues({ kind, set: (body as WlsessionValues).set })
+    ? sessionValues({ kind, ...(body as WlsessionValues) })
     : sessionValues({ kind, ...(body as PasessionValues) });
 }
 
@@ -107,7 +107,10 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
     // Typed by hand: the zod provider cannot infer through a schema chosen at run time.
     app.post<{ Params: ScopeParams; Body: Body }>(
       base,
-      { schema: { params: scopeParams, body, response: { 201: record, '4xx': errorBody } } },
+      {
+        config: { idempotent: true },
+        schema: { params: scopeParams, body, response: { 201: record, '4xx': errorBody } },
+      },
       async (request, reply) => {
         const created = await createSession(db, scopeOf(request.tokenHash, request.params), {
           kind,

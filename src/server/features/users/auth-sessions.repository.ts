@@ -11,6 +11,7 @@ export interface SessionUser {
   username: string;
   email: string;
   isAdmin: boolean;
+  weightUnit: 'kg' | 'lb';
 }
 
 export async function createAuthSession(db: Executor, userId: string, tokenHash: string): Promise<void> {
@@ -23,7 +24,7 @@ export async function createAuthSession(db: Executor, userId: string, tokenHash:
 
 const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(
   'signed_in_user',
-  (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin"
+  (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin", u.weight_unit as "weightUnit"
     from ${signedIn(p.tokenHash)} me join users u on u.id = me.user_id`,
 );
 

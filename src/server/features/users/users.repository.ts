@@ -10,6 +10,7 @@ export interface UserRow {
   email: string;
   passwordHash: string;
   isAdmin: boolean;
+  weightUnit: 'kg' | 'lb';
 }
 
 const columns = {
@@ -18,6 +19,7 @@ const columns = {
   email: users.email,
   passwordHash: users.passwordHash,
   isAdmin: users.isAdmin,
+  weightUnit: users.weightUnit,
 };
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
@@ -47,7 +49,7 @@ export async function createUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  input: { username: string; email: string; passwordHash?: string },
+  input: { username: string; email: string; passwordHash?: string; weightUnit?: 'kg' | 'lb' },
 ): Promise<UserRow | null> {
   try {
     const rows = await db

@@ -33,8 +33,14 @@ import {
 const USER_EXISTS = 'User already exists';
 const FORGOT_ANSWER = 'If that email is registered, a reset link is on its way';
 
-export function toUserInfo(user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin'>) {
-  return { _id: user.id, username: user.username, email: user.email, isAdmin: user.isAdmin };
+export function toUserInfo(user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit'>) {
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    weightUnit: user.weightUnit,
+  };
 }
 
 export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -130,7 +136,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { body: profileBody, response: { 200: userInfo, '4xx': errorBody } },
       },
       async (request, reply) => {
-        const { username, email, password, currentPassword } = request.body;
+        const { username, email, password, currentPassword, weightUnit } = request.body;
         const current = request.user;
         const emailChanges = email !== current.email;
         if (emailChanges || password) {
@@ -148,7 +154,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         const existing = emailChanges ? await findUserByEmail(db, email) : null;
         if (existing && existing.id !== current.id) throw new AppError(409, USER_EXISTS);
         const { user, token } = await db.transaction(async (tx) => {
-          const updated = await updateUser(tx, current.id, { username, email, passwordHash });
+          const updated = await updateUser(tx, current.id, { username, email, passwordHash, weightUnit });
           if (!updated) throw new AppError(409, USER_EXISTS);
           if (!passwordHash) return { user: updated, token: null };
           // A new password ends every session, this one included: it continues under a new

@@ -108,7 +108,7 @@ describe('POST /api/users (register)', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'isAdmin', 'username']);
+    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'isAdmin', 'username', 'weightUnit']);
     expect(body).toMatchObject({ username: 'Ada', email, isAdmin: false });
     expect(body._id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -362,7 +362,13 @@ describe('PUT /api/users/profile', () => {
       body: { username: 'Renamed', email: newEmail.toUpperCase(), password: '', currentPassword: password },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ _id: user._id, username: 'Renamed', email: newEmail, isAdmin: false });
+    expect(response.json()).toEqual({
+      _id: user._id,
+      username: 'Renamed',
+      email: newEmail,
+      isAdmin: false,
+      weightUnit: 'kg',
+    });
     expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toEqual(response.json());
     // The old address hears of the change (docs/api.md §9), and only it.
     await expect.poll(() => main.mails.filter((m) => m.to === email).length).toBe(1);
@@ -372,6 +378,27 @@ describe('PUT /api/users/profile', () => {
 
     expect((await login(main, newEmail, password)).statusCode).toBe(200);
     expect((await login(main, email, password)).statusCode).toBe(401);
+  });
+
+  it('changes the weight unit without the current password; absent keeps it; anything else is refused', async () => {
+    const { cookie, user, email, password } = await registerUser(main.app);
+    const put = (body: object) =>
+      call(main.app, 'PUT', '/api/users/profile', {
+        cookie,
+        body: { username: user.username, email, ...body },
+      });
+    const toPounds = await put({ weightUnit: 'lb' });
+    expect(toPounds.statusCode).toBe(200);
+    expect(toPounds.json().weightUnit).toBe('lb');
+    expect((await put({ username: 'Still lb' })).json().weightUnit).toBe('lb');
+    expect((await login(main, email, password)).json().weightUnit).toBe('lb');
+    const refused = await put({ weightUnit: 'stone' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.weightUnit).toBe('Must be kg or lb');
+    expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toMatchObject({
+      username: 'Still lb',
+      weightUnit: 'lb',
+    });
   });
 
   it('keeps the password when the field is left out, and accepts the own email unchanged', async () => {

@@ -71,7 +71,13 @@ export function EditWlSessionPage() {
         key={session._id}
         defaultValues={{
           createdDate: session.createdDate,
-          set: session.set.map(({ repetitions, kilograms, isHard }) => ({ repetitions, kilograms, isHard })),
+          set: session.set.map(({ repetitions, kilograms, pounds, isHard }) => ({
+            repetitions,
+            kilograms,
+            pounds,
+            isHard,
+          })),
+          notes: session.notes,
         }}
         isSaving={isSaving}
         onSubmit={onSubmit}
@@ -98,6 +104,7 @@ export function EditPaSessionPage() {
           createdDate: session.createdDate,
           time: { ...session.time },
           distance: session.distance,
+          notes: session.notes,
         }}
         isSaving={isSaving}
         onSubmit={onSubmit}

@@ -71,7 +71,7 @@ export function NewWlSessionPage() {
     save(() => createWlsession({ slugLog, slugExercise, body }).unwrap());
   const form = (
     <WlSessionForm
-      defaultValues={{ createdDate: todayLocal(), set: [{ ...NEW_SET }] }}
+      defaultValues={{ createdDate: todayLocal(), set: [{ ...NEW_SET }], notes: '' }}
       isSaving={isLoading}
       onSubmit={onSubmit}
     />
@@ -87,7 +87,7 @@ export function NewPaSessionPage() {
     save(() => createPasession({ slugLog, slugExercise, body }).unwrap());
   const form = (
     <PaSessionForm
-      defaultValues={{ createdDate: todayLocal(), ...structuredClone(EMPTY_PACE) }}
+      defaultValues={{ createdDate: todayLocal(), ...structuredClone(EMPTY_PACE), notes: '' }}
       isSaving={isLoading}
       onSubmit={onSubmit}
     />

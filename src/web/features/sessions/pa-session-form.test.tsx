@@ -10,7 +10,7 @@ function renderForm() {
   const onSubmit = vi.fn(async (_values: unknown) => {});
   render(
     <PaSessionForm
-      defaultValues={{ createdDate: '2026-03-07', ...structuredClone(EMPTY_PACE) }}
+      defaultValues={{ createdDate: '2026-03-07', ...structuredClone(EMPTY_PACE), notes: '' }}
       isSaving={false}
       onSubmit={onSubmit}
     />,

@@ -10,7 +10,7 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 function renderForm(onSubmit = vi.fn(async (_values: unknown) => {})) {
   render(
     <WlSessionForm
-      defaultValues={{ createdDate: '2026-03-07', set: [{ ...NEW_SET }] }}
+      defaultValues={{ createdDate: '2026-03-07', set: [{ ...NEW_SET }], notes: '' }}
       isSaving={false}
       onSubmit={onSubmit}
     />,
