@@ -9,7 +9,13 @@ import { makeStore } from '../app/store';
 import { authStore } from '../lib/auth-store';
 import { blobBodies } from './setup';
 
-export const USER: UserInfo = { _id: 'u-1', username: 'Ann', email: 'ann@example.com', isAdmin: false, weightUnit: 'kg' };
+export const USER: UserInfo = {
+  _id: 'u-1',
+  username: 'Ann',
+  email: 'ann@example.com',
+  isAdmin: false,
+  weightUnit: 'kg',
+};
 
 /** Where the router is now, so a test can check a navigation. */
 function LocationProbe() {
