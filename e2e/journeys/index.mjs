@@ -3,6 +3,7 @@ import * as auth from './auth.mjs';
 import * as data from './data.mjs';
 import * as expiredSession from './expired-session.mjs';
 import * as mobile from './mobile.mjs';
+import * as offline from './offline.mjs';
 import * as pace from './pace.mjs';
 import * as pagination from './pagination.mjs';
 import * as privacy from './privacy.mjs';
@@ -21,4 +22,5 @@ export const journeys = [
   mobile,
   data,
   apiDocs,
+  offline,
 ];

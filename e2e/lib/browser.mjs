@@ -28,10 +28,13 @@ export async function launchBrowser() {
 
 /**
  * A failed request (4xx) is logged by Chromium as a console error. Those are expected in journeys
- * that provoke them (wrong password, expired session, another user's log), so they are allowed;
- * 5xx answers are not, and every other console error is a failure.
+ * that provoke them (wrong password, expired session, another user's log), so they are allowed, as
+ * are the requests an offline context cannot make; 5xx answers are not, and every other console
+ * error is a failure.
  */
 const NETWORK_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
+// Only a journey that takes its context offline (context.setOffline) provokes this one.
+const NETWORK_OFFLINE = /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/;
 
 export async function openPage(browser, baseURL, problems, { width = 1280, height = 900 } = {}) {
   const context = await browser.newContext({ baseURL, viewport: { width, height }, reducedMotion: 'reduce' });
@@ -39,7 +42,7 @@ export async function openPage(browser, baseURL, problems, { width = 1280, heigh
   page.setDefaultTimeout(10_000);
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (NETWORK_4XX.test(message.text())) return;
+    if (NETWORK_4XX.test(message.text()) || NETWORK_OFFLINE.test(message.text())) return;
     problems.push(`console error on ${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
