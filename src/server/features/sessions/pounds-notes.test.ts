@@ -108,7 +108,7 @@ describe('notes on sessions', () => {
     expect(plain.json().notes).toBe('');
     const edited = await call(t.app, 'PUT', `${pa.base}/edit/${plain.json()._id}`, {
       cookie: pa.cookie,
-      body: { ...plain.json(), notes: 'windy' },
+      body: { ...(plain.json() as object), notes: 'windy' },
     });
     expect(edited.json().notes).toBe('windy');
   });
