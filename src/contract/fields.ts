@@ -17,11 +17,6 @@ function blankToUndefined(value: unknown): unknown {
   return value;
 }
 
-/** Treats '', null and undefined alike as "nothing entered" (exported for fields that may be left out). */
-export function isBlank(value: unknown): boolean {
-  return blankToUndefined(value) === undefined;
-}
-
 /**
  * A non-negative number with at most 2 decimals, entered as a JSON number or a numeric
  * string (form inputs give strings). `label` names the field in its messages, as docs/product.md §5 does;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from './dates';
 import { exercise } from './exercises';
-import { isBlank, quantity } from './fields';
+import { quantity } from './fields';
 import { kilogramsFromPounds } from './metrics';
 import { pagination } from './pagination';
 
@@ -18,7 +18,7 @@ const kilograms = quantity('Kilograms');
 const pounds = quantity('Pounds', { max: MAX_POUNDS, decimals: 'Pounds can have at most 2 decimals' });
 
 /**
- * A set is entered in kilograms or in pounds (docs/api.md §10). Given `pounds` (not blank), they
+ * A set is entered in kilograms or in pounds (docs/api.md §10). Given `pounds` (not null), they
  * win: they are kept as typed and `kilograms` is derived from them, so a set read and sent back
  * unchanged keeps its pounds. Without them, `kilograms` is required as docs/product.md §5 says.
  */
@@ -26,25 +26,26 @@ export const setBody = z
   .object({
     repetitions: quantity('Repetitions'),
     kilograms: z.unknown().optional(),
-    pounds: z.unknown().optional(),
+    pounds: pounds.nullish(),
     isHard,
   })
-  .transform((set, ctx) => {
-    const inPounds = !isBlank(set.pounds);
-    const field = inPounds ? 'pounds' : 'kilograms';
-    const weight = (inPounds ? pounds : kilograms).safeParse(set[field]);
-    if (!weight.success) {
-      for (const issue of weight.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [field] });
-      return z.NEVER;
-    }
-    return {
-      repetitions: set.repetitions,
-      kilograms: inPounds ? kilogramsFromPounds(weight.data) : weight.data,
-      pounds: inPounds ? weight.data : null,
-      isHard: set.isHard,
-    };
-  });
+  // Run whatever the other fields say (`when`), so every field's message shows at once.
+  .check(
+    z.superRefine(
+      (set, ctx) => {
+        if (set.pounds !== undefined && set.pounds !== null) return;
+        const weight = kilograms.safeParse(set.kilograms);
+        for (const issue of weight.error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', message: issue.message, path: ['kilograms'] });
+      },
+      { when: () => true },
+    ),
+  )
+  .transform(({ repetitions, kilograms: typedKilograms, pounds: typedPounds, isHard }) =>
+    typedPounds === undefined || typedPounds === null
+      ? { repetitions, kilograms: kilograms.parse(typedKilograms), pounds: null, isHard }
+      : { repetitions, kilograms: kilogramsFromPounds(typedPounds), pounds: typedPounds, isHard },
+  );
 export type SetBody = z.input<typeof setBody>;
 
 /** Trimmed, at most NOTES_MAX characters; absent or null is no notes (docs/api.md §10). */

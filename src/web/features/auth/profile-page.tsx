@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { profileBody } from '../../../contract/users';
 import { GoBack } from '../../components/go-back';
 import { LoadError } from '../../components/load-error';
+import { RadioGroup } from '../../components/radio-group';
 import { Spinner } from '../../components/spinner';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
@@ -15,6 +16,11 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { useGetProfileQuery, useUpdateProfileMutation } from './auth.api';
 
 type Output = z.output<typeof profileBody>;
+
+const UNITS = [
+  { value: 'kg', label: 'Kilograms (kg)' },
+  { value: 'lb', label: 'Pounds (lb)' },
+] as const;
 
 /** `children`: further sections below the form (the app adds "Your data"). */
 export function ProfilePage({ children }: { children?: ReactNode }) {
@@ -31,7 +37,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   } = useSchemaForm(profileBody, {
     onSubmit: send,
     onError: failed,
-    defaultValues: { username: '', email: '', password: '', currentPassword: '' },
+    defaultValues: { username: '', email: '', password: '', currentPassword: '', weightUnit: 'kg' },
   });
   // The server asks for the current password only when the email or the password changes
   // (docs/api.md §9), so the field shows only then.
@@ -44,7 +50,13 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (profile)
       reset(
-        { username: profile.username, email: profile.email, password: '', currentPassword: '' },
+        {
+          username: profile.username,
+          email: profile.email,
+          password: '',
+          currentPassword: '',
+          weightUnit: profile.weightUnit,
+        },
         { keepDirtyValues: true },
       );
   }, [profile, reset]);
@@ -109,6 +121,14 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
                 {...register('currentPassword')}
               />
             )}
+            <RadioGroup
+              id="weightUnit"
+              legend="Weights in"
+              options={UNITS}
+              hint="Sets you log are kept exactly as you type them; the other unit is converted for display."
+              error={errors.weightUnit?.message}
+              field={register('weightUnit')}
+            />
             <SubmitButton isSaving={isSaving} />
           </form>
         )}

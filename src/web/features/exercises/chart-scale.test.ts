@@ -92,8 +92,9 @@ describe('formatting', () => {
   });
 
   it('gives tooltip values their units', () => {
-    expect(formatSeriesValue('totalVolume', 1234.5)).toBe('1,234.5 kg');
-    expect(formatSeriesValue('pace', 5.1)).toBe('5:06 min/km');
-    expect(formatSeriesValue('speed', 0.196)).toBe('0.196 km/min');
+    expect(formatSeriesValue({ key: 'totalVolume', unit: 'kg' }, 1234.5)).toBe('1,234.5 kg');
+    expect(formatSeriesValue({ key: 'totalVolume', unit: 'lb' }, 675)).toBe('675 lb');
+    expect(formatSeriesValue({ key: 'pace', unit: 'min/km' }, 5.1)).toBe('5:06 min/km');
+    expect(formatSeriesValue({ key: 'speed', unit: 'km/min' }, 0.196)).toBe('0.196 km/min');
   });
 });

@@ -74,8 +74,8 @@ export function formatPaceTick(value: number): string {
 }
 
 /** A value as the tooltip shows it, with its unit. */
-export function formatSeriesValue(key: ChartSeries['key'], value: number): string {
-  if (key === 'pace') return `${formatPaceTick(value)} min/km`;
-  if (key === 'speed') return `${formatSpeed(value)} km/min`;
-  return `${formatNumber(value)} kg`;
+export function formatSeriesValue(series: Pick<ChartSeries, 'key' | 'unit'>, value: number): string {
+  if (series.key === 'pace') return `${formatPaceTick(value)} min/km`;
+  if (series.key === 'speed') return `${formatSpeed(value)} km/min`;
+  return `${formatNumber(value)} ${series.unit}`;
 }

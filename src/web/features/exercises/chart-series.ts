@@ -1,4 +1,6 @@
 import type { SessionKind } from '../../../contract/exercises';
+import { KG_PER_LB, round2, type WeightUnit } from '../../../contract/metrics';
+import type { Progress, WlPoint } from '../../../contract/sessions';
 
 export interface ChartSeries {
   key: 'totalVolume' | 'junkVolume' | 'workingVolume' | 'pace' | 'speed';
@@ -22,4 +24,27 @@ export const PA_SERIES: ChartSeries[] = [
 export const chartTitle = (kind: SessionKind) =>
   kind === 'wlsession' ? 'Volume Over Time' : 'Pace & Speed Over Time';
 
-export const seriesFor = (kind: SessionKind) => (kind === 'wlsession' ? WL_SERIES : PA_SERIES);
+const WL_SERIES_LB = WL_SERIES.map((s) => ({ ...s, unit: 'lb' }));
+
+export const seriesFor = (kind: SessionKind, unit: WeightUnit = 'kg') =>
+  kind === 'pasession' ? PA_SERIES : unit === 'lb' ? WL_SERIES_LB : WL_SERIES;
+
+/**
+ * The points in the user's unit. Progress points carry kilogram volumes (docs/api.md §10), so a
+ * pound user's bars are those volumes in pounds, rounded to 2 decimals: within a hundredth of
+ * Σ reps × pounds, which the session page shows exactly.
+ */
+export function pointsIn(points: Progress['points'], unit: WeightUnit): Progress['points'] {
+  if (unit === 'kg') return points;
+  return points.map((point) => {
+    if (!('totalVolume' in point)) return point;
+    const inPounds = (kg: number) => round2(kg / KG_PER_LB);
+    const p: WlPoint = point;
+    return {
+      ...p,
+      totalVolume: inPounds(p.totalVolume),
+      junkVolume: inPounds(p.junkVolume),
+      workingVolume: inPounds(p.workingVolume),
+    };
+  });
+}

@@ -52,7 +52,7 @@ export function ProgressChart({ points, series, visible }: ProgressChartProps) {
         key: s.key,
         name: s.name,
         color: s.color,
-        value: formatSeriesValue(s.key, valueOf(points[active.index], s.key)),
+        value: formatSeriesValue(s, valueOf(points[active.index], s.key)),
       }))
     : [];
   const activeDate = active ? formatCalendarDate(points[active.index].createdDate) : '';

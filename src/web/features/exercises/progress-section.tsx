@@ -1,9 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { SessionKind } from '../../../contract/exercises';
 import type { Progress } from '../../../contract/sessions';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
-import { chartTitle, seriesFor, type ChartSeries } from './chart-series';
+import { useWeightUnit } from '../../lib/weight-unit';
+import { chartTitle, pointsIn, seriesFor, type ChartSeries } from './chart-series';
 import { useGetProgressQuery } from './exercises.api';
 import { ProgressChart } from './progress-chart';
 
@@ -16,7 +17,8 @@ interface ProgressSectionProps {
 
 /** The chart of the exercise's whole history, with a 'show bar' box per series. */
 export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressSectionProps) {
-  const series = seriesFor(kind);
+  const unit = useWeightUnit();
+  const series = seriesFor(kind, unit);
   const [visible, setVisible] = useState<ReadonlySet<ChartSeries['key']>>(
     () => new Set(series.map((s) => s.key)),
   );
@@ -25,6 +27,7 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
   // drawn in the page's first render, it made that render's commit one long task.
   const chartData = useDeferredValue<Progress | undefined | null>(data, null);
   const isDrawing = data !== undefined && chartData === null;
+  const points = useMemo(() => chartData && pointsIn(chartData.points, unit), [chartData, unit]);
 
   const toggle = (key: ChartSeries['key']) =>
     setVisible((current) => {
@@ -58,7 +61,7 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
         <p className="muted chart-empty">The chart fills in as you add sessions.</p>
       ) : (
         <div className="chart-box">
-          <ProgressChart points={chartData.points} series={series} visible={visible} />
+          <ProgressChart points={points ?? []} series={series} visible={visible} />
         </div>
       )}
     </section>

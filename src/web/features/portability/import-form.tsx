@@ -10,7 +10,7 @@ import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useImportDataMutation, usePreviewImportMutation } from './data.api';
 import { guessSourceOfFile, importForm, SOURCES, toImportArgs } from './import-choices';
 import { describeCreated, ImportSummaryView } from './import-summary';
-import { RadioGroup } from './radio-group';
+import { RadioGroup } from '../../components/radio-group';
 
 const WEIGHT_UNITS = [
   { value: 'kg', label: 'kg' },

@@ -8,7 +8,9 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useWeightUnit } from '../../lib/weight-unit';
 import { PaSessionForm } from './pa-session-form';
+import { formSet } from './set-rows';
 import {
   useGetPasessionForEditQuery,
   useGetWlsessionForEditQuery,
@@ -57,6 +59,7 @@ function EditLayout({ backTo, isLoading, error, form }: EditLayoutProps) {
 export function EditWlSessionPage() {
   useDocumentTitle('Edit Session');
   const userInfo = useUserInfo();
+  const unit = useWeightUnit();
   const { ref, backTo, save } = useEditSession();
   const { data: session, error, isLoading } = useGetWlsessionForEditQuery(ref);
   const [updateWlsession, { isLoading: isSaving }] = useUpdateWlsessionMutation();
@@ -71,12 +74,7 @@ export function EditWlSessionPage() {
         key={session._id}
         defaultValues={{
           createdDate: session.createdDate,
-          set: session.set.map(({ repetitions, kilograms, pounds, isHard }) => ({
-            repetitions,
-            kilograms,
-            pounds,
-            isHard,
-          })),
+          set: session.set.map((set) => formSet(set, unit)),
           notes: session.notes,
         }}
         isSaving={isSaving}

@@ -9,15 +9,20 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useWeightUnit } from '../../lib/weight-unit';
 import { EMPTY_PACE, PaSessionForm } from './pa-session-form';
 import { PreviousSession } from './previous-session';
-import { NEW_SET } from './set-rows';
+import { newSet } from './set-rows';
 import {
   useCreatePasessionMutation,
   useCreateWlsessionMutation,
   useGetSessionContextQuery,
 } from './sessions.api';
 import { WlSessionForm } from './wl-session-form';
+
+/** One draft per exercise and kind, so two new-session forms never share one. */
+const draftKey = (kind: string, slugLog: string, slugExercise: string) =>
+  `${kind}:${slugLog}/${slugExercise}`;
 
 function useNewSession() {
   const { slugLog = '', slugExercise = '' } = useParams();
@@ -67,13 +72,16 @@ export function NewWlSessionPage() {
   useDocumentTitle('New Session');
   const { slugLog, slugExercise, context, backTo, save } = useNewSession();
   const [createWlsession, { isLoading }] = useCreateWlsessionMutation();
+  const unit = useWeightUnit();
   const onSubmit = (body: WlsessionValues) =>
     save(() => createWlsession({ slugLog, slugExercise, body }).unwrap());
   const form = (
     <WlSessionForm
-      defaultValues={{ createdDate: todayLocal(), set: [{ ...NEW_SET }], notes: '' }}
+      defaultValues={{ createdDate: todayLocal(), set: [newSet(unit)], notes: '' }}
       isSaving={isLoading}
       onSubmit={onSubmit}
+      previous={context.data?.latestWlsession[0]?.wlsessions.set}
+      draftKey={draftKey('wlsession', slugLog, slugExercise)}
     />
   );
   return <NewSessionLayout backTo={backTo} context={context} form={form} />;
@@ -90,6 +98,7 @@ export function NewPaSessionPage() {
       defaultValues={{ createdDate: todayLocal(), ...structuredClone(EMPTY_PACE), notes: '' }}
       isSaving={isLoading}
       onSubmit={onSubmit}
+      draftKey={draftKey('pasession', slugLog, slugExercise)}
     />
   );
   return <NewSessionLayout backTo={backTo} context={context} form={form} />;

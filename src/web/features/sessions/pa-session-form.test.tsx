@@ -60,6 +60,7 @@ describe('PaSessionForm', () => {
       createdDate: '2026-03-07',
       time: { hours: 0, minutes: 25, seconds: 30 },
       distance: 5,
+      notes: '',
     });
   });
 });

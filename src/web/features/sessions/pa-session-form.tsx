@@ -2,8 +2,11 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPace, formatSpeed, paceFigures } from '../../../contract/metrics';
 import { pasessionBody, type PasessionValues } from '../../../contract/sessions';
+import { DraftNotice } from '../../components/draft-notice';
+import { NotesField } from '../../components/notes-field';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
+import { useFormDraft } from '../../lib/form/use-form-draft';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 
 export type PaFormInput = z.input<typeof pasessionBody>;
@@ -15,24 +18,33 @@ interface PaSessionFormProps {
   defaultValues: PaFormInput;
   isSaving: boolean;
   onSubmit: (values: PasessionValues) => Promise<unknown>;
+  /** Where the unsaved form is kept on the device (new sessions only). */
+  draftKey?: string;
 }
 
 const numberProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
 
-export function PaSessionForm({ defaultValues, isSaving, onSubmit }: PaSessionFormProps) {
+export function PaSessionForm({ defaultValues, isSaving, onSubmit, draftKey }: PaSessionFormProps) {
+  const form = useSchemaForm(pasessionBody, {
+    onSubmit: async (values) => {
+      await onSubmit(values);
+      draft.clear();
+    },
+    defaultValues,
+  });
+  const draft = useFormDraft(form, draftKey);
   const {
     control,
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(pasessionBody, {
-    onSubmit,
-    defaultValues,
-  });
+  } = form;
+  const notes = useWatch({ control, name: 'notes' });
 
   const timeError = errors.time?.message;
   return (
     <form className="form" noValidate onSubmit={submit}>
+      <DraftNotice draft={draft} />
       <TextField
         id="createdDate"
         label="Date"
@@ -76,6 +88,12 @@ export function PaSessionForm({ defaultValues, isSaving, onSubmit }: PaSessionFo
         {...register('distance')}
       />
       <PacePreview control={control} />
+      <NotesField
+        id="notes"
+        error={errors.notes?.message}
+        length={typeof notes === 'string' ? notes.length : 0}
+        {...register('notes')}
+      />
       <SubmitButton isSaving={isSaving} />
     </form>
   );

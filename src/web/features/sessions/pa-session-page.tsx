@@ -1,4 +1,5 @@
 import { PaSessionStats } from '../../components/pa-session-stats';
+import { SessionNotes } from './session-notes';
 import { SessionPageShell, type SessionRef } from './session-page-shell';
 import { useDeletePasessionMutation, useGetPasessionQuery } from './sessions.api';
 
@@ -15,7 +16,12 @@ export function PaSessionPage() {
       useSession={usePasession}
       useDelete={useDeletePasessionMutation}
     >
-      {(session) => <PaSessionStats session={session} />}
+      {(session) => (
+        <>
+          <PaSessionStats session={session} />
+          <SessionNotes notes={session.notes} />
+        </>
+      )}
     </SessionPageShell>
   );
 }

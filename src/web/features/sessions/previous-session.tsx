@@ -2,6 +2,8 @@ import { formatCalendarDate } from '../../../contract/dates';
 import type { ExercisePage } from '../../../contract/sessions';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
+import { sessionVolumes, setWeight } from '../../../contract/metrics';
+import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
 
 /** The latest session (first of latest*), shown beside the create form for reference. */
 export function PreviousSession({ context }: { context: ExercisePage }) {
@@ -9,6 +11,7 @@ export function PreviousSession({ context }: { context: ExercisePage }) {
   const wl = context.latestWlsession[0]?.wlsessions;
   const pa = context.latestPasession[0]?.pasessions;
   const session = isWeights ? wl : pa;
+  const unit = useWeightUnit();
 
   return (
     <aside className="card previous" aria-labelledby="previous-title">
@@ -22,14 +25,14 @@ export function PreviousSession({ context }: { context: ExercisePage }) {
           </p>
           {isWeights && wl ? (
             <>
-              <WlSessionStats volumes={wl} compact />
+              <WlSessionStats volumes={unit === 'kg' ? wl : sessionVolumes(wl.set, unit)} compact />
               <table className="table table-compact">
                 <caption className="sr-only">Sets of the previous session</caption>
                 <thead>
                   <tr>
                     <th scope="col">Set</th>
                     <th scope="col">Reps</th>
-                    <th scope="col">KGs</th>
+                    <th scope="col">{unitLabel(unit)}</th>
                     <th scope="col">Hard</th>
                   </tr>
                 </thead>
@@ -38,7 +41,7 @@ export function PreviousSession({ context }: { context: ExercisePage }) {
                     <tr key={set._id}>
                       <td>{index + 1}</td>
                       <td>{set.repetitions}</td>
-                      <td>{set.kilograms}</td>
+                      <td>{setWeight(set, unit)}</td>
                       <td>{set.isHard ? 'Yes' : 'No'}</td>
                     </tr>
                   ))}

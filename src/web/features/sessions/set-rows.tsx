@@ -7,28 +7,56 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatNumber, setVolume } from '../../../contract/metrics';
-import type { wlsessionBody } from '../../../contract/sessions';
+import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
+import type { WlSet, wlsessionBody } from '../../../contract/sessions';
 import { errorId, invalidProps } from '../../components/form-field';
 import { PlusIcon, TrashIcon } from '../../components/icons';
+import { unitLabel } from '../../lib/weight-unit';
 
 export type WlFormInput = z.input<typeof wlsessionBody>;
 
-/** docs/product.md §5: a new set starts at 0 reps and 0 kg. */
-export const NEW_SET = { repetitions: 0, kilograms: 0, isHard: false };
+type SetFields = WlFormInput['set'][number];
+
+/**
+ * docs/product.md §5: a new set starts at 0 reps and 0 kg. A user in pounds types pounds, which
+ * the server keeps as typed (docs/api.md §10).
+ */
+export function newSet(unit: WeightUnit): SetFields {
+  return unit === 'lb'
+    ? { repetitions: 0, pounds: 0, isHard: false }
+    : { repetitions: 0, kilograms: 0, isHard: false };
+}
+
+/**
+ * A stored set as the form edits it, in the user's unit: pounds as typed (or converted from
+ * kilograms), else kilograms alone, so what the user types is what is kept.
+ */
+export function formSet(
+  set: Pick<WlSet, 'repetitions' | 'kilograms' | 'pounds' | 'isHard'>,
+  unit: WeightUnit,
+): SetFields {
+  const { repetitions, isHard } = set;
+  return unit === 'lb'
+    ? { repetitions, pounds: setWeight(set, 'lb'), isHard }
+    : { repetitions, kilograms: set.kilograms, isHard };
+}
 
 interface SetRowsProps {
   control: Control<WlFormInput, unknown, z.output<typeof wlsessionBody>>;
   register: UseFormRegister<WlFormInput>;
   errors: FieldErrors<WlFormInput>;
+  unit: WeightUnit;
+  /** The previous session's sets, offered in one click (docs/api.md §10). */
+  previous?: WlSet[];
 }
 
 /**
  * One row per set: reps, kilograms, the Hard tick and the row's volume. Each row's remove button
  * removes that row (the original app always removed the second one); the last set cannot go.
  */
-export function SetRows({ control, register, errors }: SetRowsProps) {
-  const { fields, append, remove } = useFieldArray({ control, name: 'set' });
+export function SetRows({ control, register, errors, unit, previous }: SetRowsProps) {
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'set' });
+  const weightField = unit === 'lb' ? 'pounds' : 'kilograms';
   const values = useWatch({ control, name: 'set' });
   const listError = errors.set?.message ?? errors.set?.root?.message;
 
@@ -41,8 +69,8 @@ export function SetRows({ control, register, errors }: SetRowsProps) {
           const n = index + 1;
           const rowErrors = errors.set?.[index];
           const repsId = `set-${index}-repetitions`;
-          const kgsId = `set-${index}-kilograms`;
-          const volume = rowVolume(values?.[index]);
+          const weightId = `set-${index}-${weightField}`;
+          const volume = rowVolume(values?.[index], unit);
           return (
             <li key={field.id} className="set-row">
               <div className="set-row-head">
@@ -70,11 +98,11 @@ export function SetRows({ control, register, errors }: SetRowsProps) {
                   {...register(`set.${index}.repetitions`)}
                 />
                 <SetInput
-                  id={kgsId}
+                  id={weightId}
                   n={n}
-                  label="KGs"
-                  error={rowErrors?.kilograms?.message}
-                  {...register(`set.${index}.kilograms`)}
+                  label={unitLabel(unit)}
+                  error={rowErrors?.[weightField]?.message}
+                  {...register(`set.${index}.${weightField}`)}
                 />
                 <div className="set-hard">
                   <input id={`set-${index}-isHard`} type="checkbox" {...register(`set.${index}.isHard`)} />
@@ -87,10 +115,21 @@ export function SetRows({ control, register, errors }: SetRowsProps) {
           );
         })}
       </ol>
-      <button type="button" className="btn btn-secondary btn-block" onClick={() => append({ ...NEW_SET })}>
-        <PlusIcon width={18} height={18} />
-        Add set
-      </button>
+      <div className="sets-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => append(newSet(unit))}>
+          <PlusIcon width={18} height={18} />
+          Add set
+        </button>
+        {previous && previous.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => replace(previous.map((set) => formSet(set, unit)))}
+          >
+            Copy previous sets
+          </button>
+        )}
+      </div>
     </fieldset>
   );
 }
@@ -124,9 +163,17 @@ function SetInput({ id, n, label, error, ...input }: SetInputProps) {
   );
 }
 
-function rowVolume(row: WlFormInput['set'][number] | undefined): number | null {
+/** The row's volume in the user's unit, while typing; null until both numbers are there. */
+function rowVolume(row: SetFields | undefined, unit: WeightUnit): number | null {
   const repetitions = Number(row?.repetitions);
-  const kilograms = Number(row?.kilograms);
-  if (!Number.isFinite(repetitions) || !Number.isFinite(kilograms) || row?.repetitions === '') return null;
-  return setVolume({ repetitions, kilograms });
+  const weight = Number(unit === 'lb' ? row?.pounds : row?.kilograms);
+  if (!Number.isFinite(repetitions) || !Number.isFinite(weight) || row?.repetitions === '') return null;
+  return setVolume(typedSet(repetitions, weight, unit), unit);
+}
+
+/** A set from the numbers typed in the form, in the user's unit. */
+export function typedSet(repetitions: number, weight: number, unit: WeightUnit) {
+  return unit === 'lb'
+    ? { repetitions, kilograms: 0, pounds: weight }
+    : { repetitions, kilograms: weight, pounds: null };
 }

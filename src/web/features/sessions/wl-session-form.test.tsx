@@ -1,8 +1,10 @@
 import '../../test/setup';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { NEW_SET } from './set-rows';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store';
+import { USER } from '../../test/render';
+import { newSet } from './set-rows';
 import { WlSessionForm } from './wl-session-form';
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -10,7 +12,7 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 function renderForm(onSubmit = vi.fn(async (_values: unknown) => {})) {
   render(
     <WlSessionForm
-      defaultValues={{ createdDate: '2026-03-07', set: [{ ...NEW_SET }], notes: '' }}
+      defaultValues={{ createdDate: '2026-03-07', set: [newSet('kg')], notes: '' }}
       isSaving={false}
       onSubmit={onSubmit}
     />,
@@ -98,9 +100,103 @@ describe('WlSessionForm set rows', () => {
     expect(onSubmit.mock.calls[0][0]).toEqual({
       createdDate: '2026-03-07',
       set: [
-        { repetitions: 5, kilograms: 100, isHard: true },
-        { repetitions: 8, kilograms: 62.5, isHard: false },
+        { repetitions: 5, kilograms: 100, pounds: null, isHard: true },
+        { repetitions: 8, kilograms: 62.5, pounds: null, isHard: false },
       ],
+      notes: '',
     });
+  });
+});
+
+describe('WlSessionForm for a user in pounds, with notes, the previous sets and a draft', () => {
+  beforeEach(() => authStore.signIn({ ...USER, weightUnit: 'lb' }));
+  afterEach(() => authStore.signOut());
+
+  const PREVIOUS = [
+    { _id: 'a', repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
+    { _id: 'b', repetitions: 8, kilograms: 100, pounds: null, isHard: false, volume: 800 },
+  ];
+
+  function renderLb(props: { draftKey?: string } = {}) {
+    const onSubmit = vi.fn(async (_values: unknown) => {});
+    const view = render(
+      <WlSessionForm
+        defaultValues={{ createdDate: '2026-03-07', set: [newSet('lb')], notes: '' }}
+        isSaving={false}
+        onSubmit={onSubmit}
+        previous={PREVIOUS}
+        {...props}
+      />,
+    );
+    return { onSubmit, ...view };
+  }
+
+  it('takes pounds, previews pound volumes and sends the pounds as typed', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderLb();
+    await user.clear(input('Set 1 reps'));
+    await user.type(input('Set 1 reps'), '5');
+    await user.clear(input('Set 1 LBs'));
+    await user.type(input('Set 1 LBs'), '135');
+    expect(document.querySelector('.volume-preview')!.textContent).toContain('Total 675');
+    expect(screen.getByText('675 vol')).toBeTruthy();
+    await user.type(screen.getByLabelText('Notes'), 'Felt strong');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      createdDate: '2026-03-07',
+      set: [{ repetitions: 5, kilograms: 61.23, pounds: 135, isHard: false }],
+      notes: 'Felt strong',
+    });
+  });
+
+  it('fills its sets from the previous session in one click, in pounds', async () => {
+    const user = userEvent.setup();
+    renderLb();
+    await user.click(screen.getByRole('button', { name: 'Copy previous sets' }));
+    expect([input('Set 1 reps').value, input('Set 1 LBs').value, input('Set 1 Hard').checked]).toEqual([
+      '5',
+      '135',
+      true,
+    ]);
+    // 100 kg shown in pounds, rounded to 2 decimals (docs/api.md §10).
+    expect([input('Set 2 reps').value, input('Set 2 LBs').value]).toEqual(['8', '220.46']);
+  });
+
+  it('counts the characters of the notes only near the limit', async () => {
+    const user = userEvent.setup();
+    renderLb();
+    const notes = screen.getByLabelText('Notes');
+    await user.click(notes);
+    await user.paste('x'.repeat(100));
+    expect(screen.queryByText(/characters/)).toBeNull();
+    await user.paste('x'.repeat(1750));
+    expect(screen.getByText('1,850 / 2,000 characters')).toBeTruthy();
+  });
+
+  it('keeps what was typed as a draft, offers it back, and discards it on request', async () => {
+    const user = userEvent.setup();
+    const first = renderLb({ draftKey: 'test-draft' });
+    await user.clear(input('Set 1 reps'));
+    await user.type(input('Set 1 reps'), '7');
+    first.unmount();
+
+    renderLb({ draftKey: 'test-draft' });
+    await waitFor(() => expect(input('Set 1 reps').value).toBe('7'));
+    expect(screen.getByText(/Restored your unsaved draft/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(input('Set 1 reps').value).toBe('0');
+    expect(localStorage.getItem('draft:test-draft')).toBeNull();
+  });
+
+  it('forgets the draft once the session is saved', async () => {
+    const user = userEvent.setup();
+    const { onSubmit } = renderLb({ draftKey: 'saved-draft' });
+    await user.clear(input('Set 1 reps'));
+    await user.type(input('Set 1 reps'), '3');
+    await waitFor(() => expect(localStorage.getItem('draft:saved-draft')).not.toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    await waitFor(() => expect(localStorage.getItem('draft:saved-draft')).toBeNull());
   });
 });

@@ -1,30 +1,46 @@
 import { useWatch } from 'react-hook-form';
-import { formatNumber, sessionVolumes } from '../../../contract/metrics';
-import { wlsessionBody, type WlsessionValues } from '../../../contract/sessions';
+import { formatNumber, sessionVolumes, type WeightUnit } from '../../../contract/metrics';
+import { type WlSet, wlsessionBody, type WlsessionValues } from '../../../contract/sessions';
+import { DraftNotice } from '../../components/draft-notice';
+import { NotesField } from '../../components/notes-field';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
+import { useFormDraft } from '../../lib/form/use-form-draft';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
-import { SetRows, type WlFormInput } from './set-rows';
+import { useWeightUnit } from '../../lib/weight-unit';
+import { SetRows, typedSet, type WlFormInput } from './set-rows';
 
 interface WlSessionFormProps {
   defaultValues: WlFormInput;
   isSaving: boolean;
   onSubmit: (values: WlsessionValues) => Promise<unknown>;
+  /** The previous session's sets, for "Copy previous sets" (new sessions only). */
+  previous?: WlSet[];
+  /** Where the unsaved form is kept on the device (new sessions only). */
+  draftKey?: string;
 }
 
-export function WlSessionForm({ defaultValues, isSaving, onSubmit }: WlSessionFormProps) {
+export function WlSessionForm({ defaultValues, isSaving, onSubmit, previous, draftKey }: WlSessionFormProps) {
+  const unit = useWeightUnit();
+  const form = useSchemaForm(wlsessionBody, {
+    onSubmit: async (values) => {
+      await onSubmit(values);
+      draft.clear();
+    },
+    defaultValues,
+  });
+  const draft = useFormDraft(form, draftKey);
   const {
     control,
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(wlsessionBody, {
-    onSubmit,
-    defaultValues,
-  });
+  } = form;
+  const notes = useWatch({ control, name: 'notes' });
 
   return (
     <form className="form" noValidate onSubmit={submit}>
+      <DraftNotice draft={draft} />
       <TextField
         id="createdDate"
         label="Date"
@@ -32,22 +48,27 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit }: WlSessionFo
         error={errors.createdDate?.message}
         {...register('createdDate')}
       />
-      <SetRows control={control} register={register} errors={errors} />
-      <TotalPreview control={control} />
+      <SetRows control={control} register={register} errors={errors} unit={unit} previous={previous} />
+      <TotalPreview control={control} unit={unit} />
+      <NotesField
+        id="notes"
+        error={errors.notes?.message}
+        length={typeof notes === 'string' ? notes.length : 0}
+        {...register('notes')}
+      />
       <SubmitButton isSaving={isSaving} />
     </form>
   );
 }
 
-/** A live total while typing; the server computes the stored figures (docs/api.md §5). */
-function TotalPreview({ control }: { control: WlFormProps['control'] }) {
+/** A live total while typing, in the user's unit; the server computes the stored figures (docs/api.md §5). */
+function TotalPreview({ control, unit }: { control: WlFormProps['control']; unit: WeightUnit }) {
   const sets = useWatch({ control, name: 'set' }) ?? [];
   const numeric = sets.map((s) => ({
-    repetitions: Number(s?.repetitions) || 0,
-    kilograms: Number(s?.kilograms) || 0,
+    ...typedSet(Number(s?.repetitions) || 0, Number(unit === 'lb' ? s?.pounds : s?.kilograms) || 0, unit),
     isHard: s?.isHard === true,
   }));
-  const volumes = sessionVolumes(numeric);
+  const volumes = sessionVolumes(numeric, unit);
   return (
     <p className="volume-preview">
       <span>

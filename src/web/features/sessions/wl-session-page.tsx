@@ -1,7 +1,9 @@
 import type { Wlsession } from '../../../contract/sessions';
-import { formatNumber } from '../../../contract/metrics';
+import { formatNumber, sessionVolumes, setVolume, setWeight } from '../../../contract/metrics';
 import { CheckIcon } from '../../components/icons';
 import { WlSessionStats } from '../../components/wl-session-stats';
+import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
+import { SessionNotes } from './session-notes';
 import { SessionPageShell, type SessionRef } from './session-page-shell';
 import { useDeleteWlsessionMutation, useGetWlsessionQuery } from './sessions.api';
 
@@ -23,11 +25,12 @@ export function WlSessionPage() {
   );
 }
 
-/** The stats, then one row per set. */
+/** The stats, one row per set, then the notes; weights and volumes in the user's unit (docs/api.md §10). */
 function WlSessionBody({ session }: { session: Wlsession }) {
+  const unit = useWeightUnit();
   return (
     <>
-      <WlSessionStats volumes={session} />
+      <WlSessionStats volumes={unit === 'kg' ? session : sessionVolumes(session.set, unit)} />
       <div className="card table-card">
         <table className="table">
           <caption className="sr-only">Sets</caption>
@@ -38,7 +41,7 @@ function WlSessionBody({ session }: { session: Wlsession }) {
                 Reps
               </th>
               <th scope="col" className="num">
-                KGs
+                {unitLabel(unit)}
               </th>
               <th scope="col" className="center">
                 Hard
@@ -53,7 +56,7 @@ function WlSessionBody({ session }: { session: Wlsession }) {
               <tr key={set._id}>
                 <th scope="row">{index + 1}</th>
                 <td className="num">{set.repetitions}</td>
-                <td className="num">{set.kilograms}</td>
+                <td className="num">{setWeight(set, unit)}</td>
                 <td className="center">
                   {set.isHard ? (
                     <span className="tick">
@@ -67,12 +70,13 @@ function WlSessionBody({ session }: { session: Wlsession }) {
                     </span>
                   )}
                 </td>
-                <td className="num">{formatNumber(set.volume)}</td>
+                <td className="num">{formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <SessionNotes notes={session.notes} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { errorId } from '../../components/form-field';
+import { errorId } from './form-field';
 
 interface RadioGroupProps {
   id: string;
