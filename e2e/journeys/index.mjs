@@ -6,6 +6,7 @@ import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
 import * as pace from './pace.mjs';
 import * as pagination from './pagination.mjs';
+import * as pounds from './pounds.mjs';
 import * as privacy from './privacy.mjs';
 import * as resetPassword from './reset-password.mjs';
 import * as weights from './weights.mjs';
@@ -23,4 +24,5 @@ export const journeys = [
   data,
   apiDocs,
   offline,
+  pounds,
 ];
