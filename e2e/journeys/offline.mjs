@@ -20,6 +20,14 @@ export const name = 'offline';
 
 export async function run({ open, shot }) {
   const { context, page } = await open();
+  // Every create the app sends carries an Idempotency-Key (docs/api.md §10).
+  const creates = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'POST' && /^\/api\/logs(\/|$)/.test(pathname)) {
+      creates.push({ pathname, key: request.headers()['idempotency-key'] });
+    }
+  });
 
   // The manifest names the app and its icons, and every icon is a PNG the server has.
   const manifest = await apiCall(context, 'GET', '/manifest.webmanifest');
@@ -79,6 +87,18 @@ export async function run({ open, shot }) {
   await page.getByRole('link', { name: /20 Nov 2026/ }).waitFor();
   await page.getByText('Waiting to sync').waitFor({ state: 'detached' });
   assert.equal(await page.getByRole('link', { name: /20 Nov 2026/ }).count(), 1, 'listed once');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  assert.deepEqual(
+    creates.map((c) => c.pathname),
+    [
+      '/api/logs',
+      '/api/logs/travel-block/exercises',
+      '/api/logs/travel-block/exercises/hotel-press/wlsessions',
+      '/api/logs/travel-block/exercises/hotel-press/wlsessions',
+    ],
+  );
+  for (const create of creates) assert.match(create.key ?? '', uuid, `${create.pathname} has a key`);
+  assert.equal(creates[2].key, creates[3].key, 'the synced session went with the key of the offline try');
   const exercise = await apiCall(context, 'GET', '/api/logs/travel-block/exercises/hotel-press');
   assert.equal(exercise.exerciseAggregate.length, 1, 'the server has exactly one session');
   assert.equal(exercise.exerciseAggregate[0].wlsessions.createdDate, '2026-11-20');
