@@ -15,7 +15,10 @@ export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_SOURCES = ['json', 'hevy', 'strong'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
-/** The columns of GET /api/export.csv, in order. */
+/**
+ * The columns of GET /api/export.csv, in order. `pounds` and `notes` (docs/api.md §10) come last,
+ * so the columns of earlier exports keep their positions for spreadsheets and scripts that read them.
+ */
 export const EXPORT_CSV_COLUMNS = [
   'date',
   'log',
@@ -32,6 +35,8 @@ export const EXPORT_CSV_COLUMNS = [
   'distance',
   'pace',
   'speed',
+  'pounds',
+  'notes',
 ] as const;
 
 // ---- Export format v1 (what GET /api/export.json writes) ----
@@ -42,6 +47,7 @@ export const exportWlsession = z.object({
   _id: z.string(),
   slugSession: z.string(),
   createdDate: z.string(),
+  notes: z.string(),
   ...stamps,
   totalVolume: z.number(),
   workingVolume: z.number(),
@@ -51,6 +57,8 @@ export const exportWlsession = z.object({
       _id: z.string(),
       repetitions: z.number(),
       kilograms: z.number(),
+      /** As typed for a set entered in pounds, null for one entered in kilograms (docs/api.md §10). */
+      pounds: z.number().nullable(),
       isHard: z.boolean(),
       volume: z.number(),
     }),
@@ -62,6 +70,7 @@ export const exportPasession = z.object({
   _id: z.string(),
   slugSession: z.string(),
   createdDate: z.string(),
+  notes: z.string(),
   ...stamps,
   time: z.object({ hours: z.number(), minutes: z.number(), seconds: z.number() }),
   distance: z.number(),
@@ -104,6 +113,9 @@ export type ExportFile = z.infer<typeof exportFile>;
 // ---- What POST /api/import?source=json reads: the same format, validated like the forms ----
 // Ids, slugs of logs/exercises and derived numbers are ignored (the server recomputes them);
 // timestamps and session slugs are kept when valid, so a round trip reproduces the lists' order.
+// Sets' `pounds` and sessions' `notes` are read by the session bodies themselves (setBody and
+// `notes` in sessions.ts): pounds win over kilograms and stay exact, so a round trip keeps them;
+// a file from before they existed (no `pounds`, no `notes`) still reads as kilograms and no notes.
 
 // A stamp that is not a date-time is ignored (the record gets one); a well-formed one that
 // PostgreSQL cannot store refuses the file, naming its line (docs/api.md §9).

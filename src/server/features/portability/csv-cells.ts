@@ -47,9 +47,17 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * A quantity cell: empty → null; otherwise a finite number within docs/api.md §5's bounds
- * (0…100000), rounded to 2 decimals after `scale` (a unit conversion). Anything else stops the import.
+ * (0…100000; `max` for pounds, which go up to 220000 as docs/api.md §10 says), rounded to 2
+ * decimals after `scale` (a unit conversion), whose result must stay within §5's bounds too.
+ * Anything else stops the import.
  */
-export function quantityCell(record: CsvRecord, index: number, label: string, scale = 1): number | null {
+export function quantityCell(
+  record: CsvRecord,
+  index: number,
+  label: string,
+  scale = 1,
+  max = MAX_NUMBER,
+): number | null {
   const text = record.fields[index].trim();
   if (text === '') return null;
   if (!NUMBER.test(text)) throw badLine(record.line, `${label} is not a number ("${text.slice(0, 40)}")`);
@@ -57,10 +65,27 @@ export function quantityCell(record: CsvRecord, index: number, label: string, sc
   if (!Number.isFinite(value))
     throw badLine(record.line, `${label} is not a number ("${text.slice(0, 40)}")`);
   if (value < 0) throw badLine(record.line, `${label} must be at least 0 (found ${text})`);
-  if (value > MAX_NUMBER)
-    throw badLine(record.line, `${label} must be at most ${MAX_NUMBER} (found ${text})`);
+  if (value > max) throw badLine(record.line, `${label} must be at most ${max} (found ${text})`);
   // Written with at most 2 decimals and not converted: already the exact value (round2 is not free).
-  return scale === 1 && !/\.\d{3}/.test(text) ? value : round2(value * scale);
+  if (scale === 1 && !/\.\d{3}/.test(text)) return value;
+  const scaled = round2(value * scale);
+  if (scale !== 1 && scaled > MAX_NUMBER)
+    throw badLine(record.line, `${label} must be at most ${MAX_NUMBER} once converted (found ${text})`);
+  return scaled;
+}
+
+/** The index of an optional column (case and surrounding spaces ignored), or -1 when the file has none. */
+export function optionalColumn(header: Pick<Header<string>, 'names'>, ...alternatives: string[]): number {
+  for (const name of alternatives) {
+    const index = header.names.indexOf(name.toLowerCase());
+    if (index >= 0) return index;
+  }
+  return -1;
+}
+
+/** A text cell of an optional column, trimmed; '' when the file has no such column. */
+export function textCell(record: CsvRecord, index: number): string {
+  return index < 0 ? '' : record.fields[index].trim();
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_CSV_COLUMNS } from '../../../contract/data';
+import { EXPORT_CSV_COLUMNS, exportFile } from '../../../contract/data';
 import type { TestApp } from '../../test/test-app';
 import { parseCsv } from './csv';
 import { call, createDataTestApp, exportJson, importOk, signUp, type TestUser } from './data-test-helpers';
@@ -26,15 +26,17 @@ async function seed(user: TestUser, logTitle: string) {
       { repetitions: 5, kilograms: 100.25, isHard: true },
       { repetitions: 8, kilograms: 60, isHard: false },
     ],
+    notes: 'Belt on, "tight"\nfelt good',
   });
   await call(t.app, user, 'POST', wl, {
     createdDate: '2024-03-01',
-    set: [{ repetitions: 3, kilograms: 110, isHard: true }],
+    set: [{ repetitions: 3, pounds: 245, isHard: true }],
   });
   await call(t.app, user, 'POST', `${base}/${run.slugExercise}/pasessions`, {
     createdDate: '2024-03-02',
     time: { hours: 0, minutes: 25, seconds: 30.5 },
     distance: 5.05,
+    notes: 'Windy',
   });
   return log;
 }
@@ -58,6 +60,8 @@ describe('GET /api/export.json', () => {
       /^attachment; filename="workout-log-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     expect(data).toMatchObject({ format: 'workout-log', version: 1 });
+    // The contract's schema names every field the file has (zod drops the ones it does not know).
+    expect(exportFile.parse(data)).toEqual(data);
     expect(Date.parse(data.exportedAt)).not.toBeNaN();
     expect(data.logs.map((l: { title: string }) => l.title)).toEqual(['Strength Block', 'Empty Log']);
     const [block, empty] = data.logs;
@@ -76,10 +80,15 @@ describe('GET /api/export.json', () => {
       totalVolume: 981.25,
       workingVolume: 501.25,
       junkVolume: 480,
+      notes: 'Belt on, "tight"\nfelt good',
       set: [
-        { repetitions: 5, kilograms: 100.25, isHard: true, volume: 501.25 },
-        { repetitions: 8, kilograms: 60, isHard: false, volume: 480 },
+        { repetitions: 5, kilograms: 100.25, pounds: null, isHard: true, volume: 501.25 },
+        { repetitions: 8, kilograms: 60, pounds: null, isHard: false, volume: 480 },
       ],
+    });
+    expect(squat.sessions[1]).toMatchObject({
+      notes: '',
+      set: [{ repetitions: 3, kilograms: 111.13, pounds: 245, volume: 333.39 }],
     });
     expect(run.sessions[0]).toMatchObject({
       slugSession: '2024-03-02',
@@ -88,6 +97,7 @@ describe('GET /api/export.json', () => {
       paceMinutes: 5,
       paceSeconds: 3,
       speed: 0.198,
+      notes: 'Windy',
     });
   });
 
@@ -144,7 +154,13 @@ describe('GET /api/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workout-log-[\d-]+\.csv"$/);
-    expect(res.body.startsWith('\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,')).toBe(true);
+    expect(
+      res.body.startsWith(
+        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes\r\n',
+      ),
+    ).toBe(true);
+    // Notes with a comma, quotes and a line break are quoted as RFC 4180 says.
+    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good"\r\n');
     expect(res.body.endsWith('\r\n')).toBe(true);
     const rows = [...parseCsv(res.body)].map((r) => r.fields);
     expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
@@ -165,6 +181,8 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         '',
+        '',
+        'Belt on, "tight"\nfelt good',
       ],
       [
         '2024-03-01',
@@ -182,6 +200,8 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         '',
+        '',
+        'Belt on, "tight"\nfelt good',
       ],
       [
         '2024-03-01',
@@ -190,14 +210,16 @@ describe('GET /api/export.csv', () => {
         'weight',
         '1',
         '3',
-        '110',
+        '111.13',
         'true',
-        '330',
+        '333.39',
         '',
         '',
         '',
         '',
         '',
+        '',
+        '245',
         '',
       ],
       [
@@ -216,6 +238,8 @@ describe('GET /api/export.csv', () => {
         '5.05',
         '5:03',
         '0.198',
+        '',
+        'Windy',
       ],
     ]);
   });

@@ -192,7 +192,7 @@ describe('POST /api/import?source=hevy', () => {
 });
 
 describe('POST /api/import?source=strong', () => {
-  it('converts pounds to kilograms and maps warm-ups, rest timers and cardio', async () => {
+  it('keeps pounds as typed, derives kilograms, maps warm-ups, rest timers and cardio', async () => {
     const user = await signUp(t.app);
     const summary = await importOk(t.app, user, 'source=strong&unit=lb', fixture('strong.csv'));
     expect(summary).toMatchObject({
@@ -213,18 +213,26 @@ describe('POST /api/import?source=strong', () => {
     const squat = legs.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'squat-barbell');
     expect(squat.sessions).toHaveLength(1);
     expect(squat.sessions[0].set.map((s: object) => ({ ...s, _id: undefined }))).toEqual([
-      { _id: undefined, repetitions: 8, kilograms: 43.09, pounds: null, isHard: false, volume: 344.72 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: null, isHard: true, volume: 510.3 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: null, isHard: true, volume: 510.3 },
+      { _id: undefined, repetitions: 8, kilograms: 43.09, pounds: 95, isHard: false, volume: 344.73 },
+      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: 225, isHard: true, volume: 510.29 },
+      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: 225, isHard: true, volume: 510.29 },
     ]);
+    // Volumes from the unrounded kilograms (5 × 225 lb = 510.29 kg, not 5 × 102.06), summed once.
     expect(squat.sessions[0]).toMatchObject({
-      totalVolume: 1365.32,
-      workingVolume: 1020.6,
-      junkVolume: 344.72,
+      totalVolume: 1365.31,
+      workingVolume: 1020.58,
+      junkVolume: 344.73,
+      notes: 'Hip felt fine\nBelt on, "tight"',
     });
     const walk = legs.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'farmers-walk');
     expect(walk.title).toBe('Farmers Walk');
-    expect(walk.sessions[0]).toMatchObject({ distance: 0.1, paceMinutes: 10, paceSeconds: 0, speed: 0.1 });
+    expect(walk.sessions[0]).toMatchObject({
+      distance: 0.1,
+      paceMinutes: 10,
+      paceSeconds: 0,
+      speed: 0.1,
+      notes: 'Hip felt fine',
+    });
     const cycling = data.logs.find((l: { slugLog: string }) => l.slugLog === 'cardio').exercises[0];
     expect(cycling).toMatchObject({ title: 'Cycling Indoor', session: 'pasession' });
     expect(cycling.sessions[0]).toMatchObject({
@@ -248,6 +256,7 @@ describe('POST /api/import?source=strong', () => {
     const legs = data.logs.find((l: { slugLog: string }) => l.slugLog === 'legs-day-a');
     const squat = legs.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'squat-barbell');
     expect(squat.sessions[0].set.map((s: { kilograms: number }) => s.kilograms)).toEqual([95, 225, 225]);
+    expect(squat.sessions[0].set.map((s: { pounds: number | null }) => s.pounds)).toEqual([null, null, null]);
   });
 
   it('asks for the unit', async () => {

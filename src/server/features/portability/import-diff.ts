@@ -137,7 +137,9 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
           createdAt,
           updatedAt: session.updatedAt ?? createdAt,
           ...sessionValues(
-            session.kind === 'wlsession' ? { kind: session.kind, set: session.sets } : session,
+            session.kind === 'wlsession'
+              ? { kind: session.kind, set: session.sets, notes: session.notes }
+              : session,
           ),
         });
         noteActivity(activity.logs, logId, session.createdDate);

@@ -1,24 +1,27 @@
 import { badLine, parseCsv } from './csv';
-import { checkWidth, dateTimeCell, quantityCell, readHeader } from './csv-cells';
+import { MAX_POUNDS } from '../../../contract/sessions';
+import { checkWidth, dateTimeCell, optionalColumn, quantityCell, readHeader, textCell } from './csv-cells';
 import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
 
-const LB_TO_KG = 0.45359237;
 const MILE_TO_KM = 1.609344;
 
 /**
  * Hevy's CSV export ("Export Workouts" in its settings): one row per set, header
  * title, start_time, end_time, description, exercise_title, superset_id, exercise_notes,
  * set_index, set_type, weight_kg, reps, distance_km, duration_seconds, rpe.
- * Accounts on imperial units export weight_lbs / distance_miles instead: converted.
+ * Accounts on imperial units export weight_lbs / distance_miles instead, which the header tells
+ * (docs/api.md §10): their pounds are kept as typed (kilograms derived from them) and their miles
+ * become kilometres (× 1.609344, rounded to 2 decimals). The workout's `description` and the
+ * exercise's `exercise_notes` become the session's notes (import-notes.ts); both are optional.
  */
 export async function readHevy(text: string): Promise<ImportPlan> {
   await checkCsvRows(text);
   const records = parseCsv(text);
   const first = records.next();
   const header = first.done ? undefined : first.value;
-  const { columns, names } = readHeader(header, 'Hevy', {
+  const head = readHeader(header, 'Hevy', {
     title: ['title'],
     start: ['start_time'],
     exercise: ['exercise_title'],
@@ -29,9 +32,13 @@ export async function readHevy(text: string): Promise<ImportPlan> {
     distance: ['distance_km', 'distance_miles'],
     duration: ['duration_seconds'],
   });
+  const { columns, names } = head;
   const width = names.length;
-  const weightScale = names[columns.weight] === 'weight_lbs' ? LB_TO_KG : 1;
+  const unit = names[columns.weight] === 'weight_lbs' ? 'lb' : 'kg';
   const distanceScale = names[columns.distance] === 'distance_miles' ? MILE_TO_KM : 1;
+
+  const description = optionalColumn(head, 'description');
+  const exerciseNotes = optionalColumn(head, 'exercise_notes');
 
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
@@ -55,9 +62,11 @@ export async function readHevy(text: string): Promise<ImportPlan> {
       // Hevy's set types: warmup, normal, failure, dropset. Only warm-ups are not hard.
       isHard: setType !== 'warmup',
       reps: quantityCell(record, columns.reps, 'reps'),
-      kg: quantityCell(record, columns.weight, 'weight', weightScale),
+      weight: quantityCell(record, columns.weight, 'weight', 1, unit === 'lb' ? MAX_POUNDS : undefined),
+      unit,
       km: quantityCell(record, columns.distance, 'distance', distanceScale),
       seconds: quantityCell(record, columns.duration, 'duration_seconds'),
+      notes: [textCell(record, description), textCell(record, exerciseNotes)],
     });
   }
   return await builder.finish();

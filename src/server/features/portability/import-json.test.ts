@@ -52,7 +52,9 @@ async function seedVaried(user: TestUser) {
       set: [
         { repetitions: 3, kilograms: kg, isHard: true },
         { repetitions: 12.5, kilograms: 20, isHard: false },
+        { repetitions: 5, pounds: 135, isHard: true },
       ],
+      notes: kg === 0.01 ? '' : `Top set ${kg}, "easy"\nnext time +2.5`,
     });
   // A deleted first session leaves "-2" and "-3" behind: a round trip must keep those slugs.
   await t.app.inject({ method: 'DELETE', url: `${wl}/2023-12-31`, headers: { cookie: user.cookie } });
@@ -60,6 +62,7 @@ async function seedVaried(user: TestUser) {
     createdDate: '2024-01-01',
     time: { hours: 1, minutes: 2, seconds: 3.45 },
     distance: 15.5,
+    notes: 'Headwind, both ways',
   });
   await call(t.app, user, 'POST', '/api/logs', { title: 'Empty-Log_2' });
   await importOk(t.app, user, 'source=hevy', fixture('hevy.csv'));
@@ -77,6 +80,13 @@ describe('POST /api/import?source=json', () => {
     expect(summary).toMatchObject({ logs: 4, exercises: 7, sessions: 9, duplicates: 0, skippedCount: 0 });
     const copy = (await exportJson(t.app, target)).data;
     expect(comparable(copy)).toEqual(comparable(original));
+    // Pounds stay as typed and notes come along (docs/api.md §10), not only "as in the file".
+    const squat = copy.logs[0].exercises[0];
+    expect(squat.sessions[0].set[2]).toMatchObject({ pounds: 135, kilograms: 61.23, volume: 306.17 });
+    expect(squat.sessions.map((s: { notes: string }) => s.notes)).toContain(
+      'Top set 42.5, "easy"\nnext time +2.5',
+    );
+    expect(copy.logs[0].exercises[1].sessions[0].notes).toBe('Headwind, both ways');
 
     // The lists show the same order as the original's.
     const lists = await Promise.all(
@@ -122,6 +132,61 @@ describe('POST /api/import?source=json', () => {
       ),
     );
     expect((await call(t.app, target, 'GET', '/api/logs')).pagination.total).toBe(0);
+  });
+
+  it('reads a file from before pounds and notes: kilograms, no notes', async () => {
+    const user = await signUp(t.app);
+    const file = {
+      format: 'workout-log',
+      version: 1,
+      logs: [
+        {
+          title: 'Old',
+          exercises: [
+            {
+              title: 'Press',
+              session: 'wlsession',
+              sessions: [
+                { createdDate: '2023-05-01', set: [{ repetitions: 5, kilograms: 50, isHard: true }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    await importOk(t.app, user, 'source=json', JSON.stringify(file));
+    const session = (await exportJson(t.app, user)).data.logs[0].exercises[0].sessions[0];
+    expect(session).toMatchObject({ notes: '', set: [{ kilograms: 50, pounds: null, volume: 250 }] });
+  });
+
+  it('refuses notes over 2000 characters and pounds over 220000, naming the path', async () => {
+    const user = await signUp(t.app);
+    const file = (session: object) =>
+      JSON.stringify({
+        format: 'workout-log',
+        version: 1,
+        logs: [{ title: 'L', exercises: [{ title: 'E', session: 'wlsession', sessions: [session] }] }],
+      });
+    const set = { repetitions: 1, pounds: 135, isHard: true };
+    const notes = await postImport(
+      t.app,
+      user,
+      'source=json',
+      file({ createdDate: '2024-01-01', set: [set], notes: 'x'.repeat(2001) }),
+    );
+    expect(notes.json().message).toBe(
+      'Line 1: Notes can be at most 2000 characters (at logs[0].exercises[0].sessions[0].notes)',
+    );
+    const pounds = await postImport(
+      t.app,
+      user,
+      'source=json',
+      file({ createdDate: '2024-01-01', set: [{ ...set, pounds: 220001 }] }),
+    );
+    expect(pounds.json().message).toBe(
+      'Line 1: Pounds must be at most 220000 (at logs[0].exercises[0].sessions[0].set[0].pounds)',
+    );
+    expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
   });
 
   it('refuses what is not our export', async () => {

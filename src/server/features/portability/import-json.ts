@@ -57,6 +57,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
           slugSession: session.slugSession,
           createdAt: session.createdAt,
           updatedAt: session.updatedAt,
+          notes: session.notes,
         };
         planned.sessions.push(
           'set' in session

@@ -3,6 +3,7 @@ import type { SessionKind } from '../../../contract/exercises';
 import type { Duration, SetInput } from '../../../contract/metrics';
 import { MAX_SETS } from '../../../contract/sessions';
 import { YIELD_EVERY, yieldTurn } from './import-limits';
+import { joinNotes } from './import-notes';
 
 /**
  * What a file asks for, once read and validated, before it meets the database: logs by slug,
@@ -21,6 +22,8 @@ interface SessionBase extends Stamps {
   createdDate: string;
   /** The slug the file had (our JSON): kept when it still fits the date and is free. */
   slugSession?: string;
+  /** Trimmed, at most NOTES_MAX characters; absent is none (docs/api.md §10). */
+  notes?: string;
 }
 export interface PlannedWlsession extends SessionBase {
   kind: 'wlsession';
@@ -76,6 +79,8 @@ export function kindConflict(title: string, has: SessionKind): string {
 interface PendingSet {
   order: number;
   set: SetInput;
+  /** The row's note cells; absent when all are empty (most rows: no array kept for them). */
+  notes?: string[];
 }
 interface PendingBlock {
   /** The workout's start ("2024-01-15 18:30"): blocks of one day sort by it. */
@@ -121,7 +126,7 @@ export class PlanBuilder {
   /** A weight set of a CSV row: a day's sets of one exercise become one session. */
   addSet(
     exercise: PlannedExercise,
-    row: { line: number; date: string; start: string; order: number; set: SetInput },
+    row: { line: number; date: string; start: string; order: number; set: SetInput; notes?: string[] },
   ) {
     let byDate = this.days.get(exercise);
     if (!byDate) this.days.set(exercise, (byDate = new Map()));
@@ -129,7 +134,8 @@ export class PlanBuilder {
     if (!day) byDate.set(row.date, (day = { line: row.line, blocks: new Map() }));
     let block = day.blocks.get(row.start);
     if (!block) day.blocks.set(row.start, (block = { start: row.start, sets: [] }));
-    block.sets.push({ order: row.order, set: row.set });
+    const notes = row.notes?.some((n) => n.trim() !== '') ? row.notes : undefined;
+    block.sets.push(notes ? { order: row.order, set: row.set, notes } : { order: row.order, set: row.set });
   }
 
   /** Turns grouped sets into sessions (split past 100 sets) and orders each exercise's sessions by date. */
@@ -138,15 +144,19 @@ export class PlanBuilder {
     for (const [exercise, byDate] of this.days) {
       for (const [date, day] of byDate) {
         if (++made % YIELD_EVERY === 0) await yieldTurn();
-        const sets = [...day.blocks.values()]
+        const pending = [...day.blocks.values()]
           .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
-          .flatMap((block) => block.sets.sort((a, b) => a.order - b.order).map((s) => s.set));
-        for (let from = 0; from < sets.length; from += MAX_SETS) {
+          .flatMap((block) => block.sets.sort((a, b) => a.order - b.order));
+        for (let from = 0; from < pending.length; from += MAX_SETS) {
+          const part = pending.slice(from, from + MAX_SETS);
+          // Each workout's notes, then its sets' notes, in the order the sets are listed.
+          const notes = joinNotes(part.flatMap((p) => p.notes ?? []));
           exercise.sessions.push({
             kind: 'wlsession',
             line: day.line,
             createdDate: date,
-            sets: sets.slice(from, from + MAX_SETS),
+            sets: part.map((p) => p.set),
+            ...(notes === '' ? {} : { notes }),
           });
         }
       }

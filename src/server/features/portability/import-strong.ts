@@ -1,11 +1,11 @@
 import { AppError } from '../../lib/app-error';
 import { parseCsv } from './csv';
-import { checkWidth, dateTimeCell, quantityCell, readHeader } from './csv-cells';
+import { MAX_POUNDS } from '../../../contract/sessions';
+import { checkWidth, dateTimeCell, optionalColumn, quantityCell, readHeader, textCell } from './csv-cells';
 import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
 
-const LB_TO_KG = 0.45359237;
 const MILE_TO_KM = 1.609344;
 
 export interface StrongUnits {
@@ -18,20 +18,22 @@ export interface StrongUnits {
  * Set Order, Weight, Reps, Distance, Seconds, Notes, Workout Notes, RPE. Weights (and distances)
  * are in the unit chosen in Strong, which the file does not say: the caller names it.
  * Set Order is a number, or "W" for a warm-up (not hard), "D" / "F" for drop and failure sets
- * (hard); "Rest Timer" rows are not sets.
+ * (hard); "Rest Timer" rows are not sets. With unit=lb the weights are kept as typed pounds
+ * (kilograms derived from them, docs/api.md §10). `Workout Notes` then the set's `Notes` become
+ * the session's notes (import-notes.ts); both columns are optional.
  */
 export async function readStrong(text: string, units: StrongUnits): Promise<ImportPlan> {
   if (!units.unit)
     throw new AppError(400, 'Say which unit your Strong weights are in: unit=kg or unit=lb', {
       unit: 'Choose kg or lb',
     });
-  const weightScale = units.unit === 'lb' ? LB_TO_KG : 1;
+  const unit = units.unit;
   const distanceScale = units.distanceUnit === 'mi' ? MILE_TO_KM : 1;
 
   await checkCsvRows(text);
   const records = parseCsv(text);
   const first = records.next();
-  const { columns, names } = readHeader(first.done ? undefined : first.value, 'Strong', {
+  const head = readHeader(first.done ? undefined : first.value, 'Strong', {
     date: ['Date'],
     workout: ['Workout Name'],
     exercise: ['Exercise Name'],
@@ -41,6 +43,9 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
     distance: ['Distance'],
     seconds: ['Seconds'],
   });
+  const { columns, names } = head;
+  const setNotes = optionalColumn(head, 'Notes');
+  const workoutNotes = optionalColumn(head, 'Workout Notes');
 
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
@@ -74,9 +79,11 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
       order,
       isHard: !isWarmUp,
       reps: quantityCell(record, columns.reps, 'Reps'),
-      kg: quantityCell(record, columns.weight, 'Weight', weightScale),
+      weight: quantityCell(record, columns.weight, 'Weight', 1, unit === 'lb' ? MAX_POUNDS : undefined),
+      unit,
       km: quantityCell(record, columns.distance, 'Distance', distanceScale),
       seconds: quantityCell(record, columns.seconds, 'Seconds'),
+      notes: [textCell(record, workoutNotes), textCell(record, setNotes)],
     });
   }
   return await builder.finish();

@@ -19,7 +19,20 @@ type PaContent = {
   distance: number;
 };
 
-/** Two sessions are the same when date, kind and every number (and hard flag, in order) match. */
+/**
+ * Two sessions are the same when date, kind and every number (and hard flag, in order) match.
+ *
+ * Weights compare as the kilograms stored, whatever unit they were typed in: a set typed 135 lb
+ * (61.23 kg) matches one of 61.23 kg. The same workout reaches us both ways — a Hevy account
+ * exported on metric and later on imperial units, or a Strong `unit=lb` file imported before
+ * pounds were kept (kilograms only, derived by the same rounding) and imported again now — and it
+ * must be recognised as already there, not added twice; two sets within 5 g of each other on one
+ * day with the same reps are the same set in practice.
+ *
+ * Notes are not compared: they are commentary, not what was lifted or run. An import from before
+ * notes were read, or notes edited here afterwards, must not make a re-import add the session
+ * again. A duplicate keeps the notes the account has (an import never edits a session).
+ */
 export function sessionKey(s: PlannedSession | WlContent | PaContent): string {
   if ('sets' in s)
     return `${s.createdDate}|w|${s.sets.map((x) => `${x.repetitions}x${x.kilograms}${x.isHard ? 'h' : ''}`).join(',')}`;

@@ -1,9 +1,14 @@
+import { kilogramsFromPounds, type SetInput, type WeightUnit } from '../../../contract/metrics';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { type CleanTitle, titleCleaner } from './import-titles';
 import { kindConflict, type PlanBuilder } from './import-plan';
 import { splitSeconds } from './csv-cells';
+import { joinNotes } from './import-notes';
 
-/** One set row of a Hevy or Strong export, in our units (kg, km, seconds), before mapping. */
+/**
+ * One set row of a Hevy or Strong export, before mapping: distances in km, durations in seconds,
+ * the weight as the file wrote it, in `unit` (pounds are kept as typed, docs/api.md §10).
+ */
 export interface WorkoutRow {
   line: number;
   workout: string;
@@ -14,9 +19,24 @@ export interface WorkoutRow {
   order: number;
   isHard: boolean;
   reps: number | null;
-  kg: number | null;
+  weight: number | null;
+  unit: WeightUnit;
   km: number | null;
   seconds: number | null;
+  /** The row's note cells, workout notes first (import-notes.ts joins them). */
+  notes: string[];
+}
+
+/**
+ * A set's weight: a file in pounds keeps them and derives kilograms by the contract's rule
+ * (135 lb → 61.23 kg; volumes then come from the unrounded kilograms, contract/metrics.ts).
+ * Every set of a file in pounds carries pounds, a blank weight too (0 lb), as one typed there would.
+ */
+function weightOf(row: WorkoutRow): Pick<SetInput, 'kilograms' | 'pounds'> {
+  const weight = row.weight ?? 0;
+  return row.unit === 'lb'
+    ? { kilograms: kilogramsFromPounds(weight), pounds: weight }
+    : { kilograms: weight, pounds: null };
 }
 
 /**
@@ -37,10 +57,11 @@ export function workoutRowMapper(builder: PlanBuilder) {
     if ('reason' in exercise) return builder.skip(row.line, `Exercise: ${exercise.reason}`);
 
     const reps = row.reps ?? 0;
-    const kg = row.kg ?? 0;
+    const weight = row.weight ?? 0;
     const km = row.km ?? 0;
     const seconds = row.seconds ?? 0;
-    const kind = reps > 0 ? 'wlsession' : km > 0 || seconds > 0 ? 'pasession' : kg > 0 ? 'wlsession' : null;
+    const kind =
+      reps > 0 ? 'wlsession' : km > 0 || seconds > 0 ? 'pasession' : weight > 0 ? 'wlsession' : null;
     if (!kind) return builder.skip(row.line, 'No reps, weight, distance or duration');
 
     const plannedLog = builder.log(log.title, log.slug, row.line);
@@ -55,7 +76,8 @@ export function workoutRowMapper(builder: PlanBuilder) {
         date: row.date,
         start: row.start,
         order: row.order,
-        set: { repetitions: reps, kilograms: kg, isHard: row.isHard },
+        set: { repetitions: reps, ...weightOf(row), isHard: row.isHard },
+        notes: row.notes,
       });
     } else {
       plannedExercise.sessions.push({
@@ -64,6 +86,7 @@ export function workoutRowMapper(builder: PlanBuilder) {
         createdDate: row.date,
         time: splitSeconds(seconds),
         distance: km,
+        notes: joinNotes(row.notes),
       });
     }
   };
