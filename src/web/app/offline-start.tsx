@@ -60,5 +60,11 @@ function mountOfflineStatus(): void {
   createRoot(host).render(<OfflineStatus />);
 }
 
-if (typeof requestIdleCallback === 'function') requestIdleCallback(startOffline, { timeout: 5000 });
-else setTimeout(startOffline);
+// After the page's load and on an idle moment: the worker's precaching must not compete with the
+// first screen's own code and data.
+function whenIdle(): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(startOffline, { timeout: 5000 });
+  else setTimeout(startOffline);
+}
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });
