@@ -1,4 +1,6 @@
+import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { MessageBody } from '../../../contract/errors';
+import type { SessionKind } from '../../../contract/exercises';
 import type {
   ExercisePage,
   Pasession,
@@ -6,7 +8,6 @@ import type {
   Wlsession,
   WlsessionValues,
 } from '../../../contract/sessions';
-import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, type baseQuery as appBaseQuery } from '../../lib/api';
 import {
   isOfflineFailure,
@@ -30,7 +31,6 @@ const wl = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise
 const pa = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise, 'pasession');
 const seg = encodeURIComponent;
 
-type SessionKind = 'wlsession' | 'pasession';
 type CreateArgs<V> = ExerciseRef & { body: V };
 type CreateResult<T> = { data: T | QueuedReceipt } | { error: FetchBaseQueryError };
 
