@@ -118,6 +118,15 @@ export async function run({ open, shot }) {
     'nothing left in the queue',
   );
 
+  // With no connection at all, a navigation still gets the app shell, from the service worker.
+  await context.setOffline(true);
+  const shell = await page.goto('/logs/travel-block');
+  assert.ok(shell?.fromServiceWorker(), 'the offline navigation was answered by the service worker');
+  await page.getByRole('link', { name: 'Workout Tracker' }).waitFor();
+  await page.locator('#main').waitFor();
+  await shot(page, 'offline-shell');
+  await context.setOffline(false);
+
   // A session the server refuses when it syncs (its exercise deleted meanwhile) stays on screen
   // with the server's message until dismissed: never dropped silently.
   await page.goto('/logs/travel-block');
