@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BENCH_PASSWORD,
   exerciseId,
@@ -108,14 +109,15 @@ export function appScenarios(pop: Population): Record<string, Scenario> {
     },
     create: {
       key: 'create',
-      label: 'create weight session (5 sets)',
+      label: 'create weight session (5 sets, Idempotency-Key)',
       expectStatus: 201,
       next: () => {
         const user = u();
         return {
           method: 'POST',
           path: `${exercisePath(pick(WEIGHT_EXERCISES))}/wlsessions`,
-          headers: headers(pop, user, true),
+          // As the web app sends every create (docs/api.md §10): a new key per request.
+          headers: { ...headers(pop, user, true), 'idempotency-key': randomUUID() },
           body: sessionBody(),
         };
       },

@@ -29,7 +29,7 @@ export const setBody = z
     pounds: pounds.nullish(),
     isHard,
   })
-  // Run whatever the other fields say (`when`), so every field's message shows at once.
+  // Runs whatever the other fields say (`when`), so every field's message shows at once.
   .check(
     z.superRefine(
       (set, ctx) => {
@@ -38,7 +38,8 @@ export const setBody = z
         for (const issue of weight.error?.issues ?? [])
           ctx.addIssue({ code: 'custom', message: issue.message, path: ['kilograms'] });
       },
-      { when: () => true },
+      // Not when the set is not even an object (its own message says so).
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
     ),
   )
   .transform(({ repetitions, kilograms: typedKilograms, pounds: typedPounds, isHard }) =>

@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, database.db);
 
   const pending = new Set<Promise<unknown>>();
   const deps: Deps = {
@@ -146,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
     requireUser: makeRequireUser(database.db),
-    requireSession: makeRequireSession(database.db),
+    requireSession: makeRequireSession(),
     limiter: (name, max, windowMs) =>
       database.engine === 'postgres'
         ? sharedLimiter(database.db, `${options.rateLimitScope ?? ''}${name}`, max, windowMs)

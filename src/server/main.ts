@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { sweepRateLimits } from './db/rate-limits';
-import { sweepIdempotencyKeys } from './plugins/idempotency';
+import { sweepIdempotencyKeys } from './features/users/idempotency-keys';
 import { DataDirLockedError } from './db/lock';
 import { deleteExpiredTokens } from './features/users/auth-sessions.repository';
 

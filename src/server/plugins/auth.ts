@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'sid';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireUser`, and by `requireSession` on POST and PUT; routes behind it may rely on it. */
+    /** Set by `requireUser`; routes behind it may rely on it. */
     user: SessionUser;
     /** Set by `requireSession`: the hash of the session cookie's token, which record statements start from. */
     tokenHash: string;
@@ -43,19 +43,13 @@ export function sessionTokenHash(request: FastifyRequest): string | null {
 /**
  * onRequest hook of the record routes (logs, exercises, sessions): 401 without a session cookie.
  * Their statements check the session themselves (features/users/signed-in.ts, decision 0014), so
- * a read makes one round trip. A write with a body is checked here as well: its body is validated
- * before its statement runs, and a stranger gets 401, not the validation's answer.
+ * a request makes one round trip. A body refused before its statement runs is answered 401 for a
+ * stranger by the error handler (plugins/errors.ts), which checks the session then.
  */
-export function makeRequireSession(db: Db) {
+export function makeRequireSession() {
   return async function requireSession(request: FastifyRequest): Promise<void> {
     const tokenHash = sessionTokenHash(request);
     if (!tokenHash) throw notSignedIn();
-    if (request.method === 'POST' || request.method === 'PUT') {
-      const user = await findSessionUser(db, tokenHash);
-      if (!user) throw notSignedIn();
-      // The Idempotency-Key of a create is the user's own (plugins/idempotency.ts).
-      request.user = user;
-    }
     request.tokenHash = tokenHash;
   };
 }

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { isKeyTaken } from '../db/errors';
+import { findSessionUser } from '../features/users/auth-sessions.repository';
+import { AppError, notSignedIn } from '../lib/app-error';
+import { replayTakenKey } from './idempotency';
 
 const GENERIC_500 = 'Something went wrong';
 
@@ -14,11 +17,18 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
 };
 
 /** The one place an error becomes a response: `{message, errors?}`, never a stack or SQL text. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandler(app: FastifyInstance, db: object): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (isKeyTaken(error)) return replayTakenKey(db, request, reply);
+    // A record route checks the session in its own statement (plugins/auth.ts), after the body
+    // is parsed and validated: a stranger's refused body is a 401, not the body's message.
+    if (request.tokenHash && !(await findSessionUser(db, request.tokenHash))) {
+      const refused = notSignedIn();
+      return reply.status(refused.statusCode).send({ message: refused.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -82,6 +82,17 @@ describe('Idempotency-Key', () => {
     expect(replayed.statusCode).toBe(400);
     expect(replayed.body).toBe(refused.body);
     expect(await sessionCount(page, cookie)).toBe(1);
+    // A refused body under a key that already holds another request's answer: 422 as well.
+    const invalidOther = await call(t.app, 'POST', base, { cookie, body: { set: 'x' }, headers });
+    expect(invalidOther.statusCode).toBe(422);
+    // A valid body under the key of a refused one: 422, and nothing is created.
+    const validUnderBad = await call(t.app, 'POST', base, {
+      cookie,
+      body: weights,
+      headers: { 'idempotency-key': 'bad' },
+    });
+    expect(validUnderBad.statusCode).toBe(422);
+    expect(await sessionCount(page, cookie)).toBe(1);
   });
 
   it('scopes keys per user and per route, on every create', async () => {
@@ -151,9 +162,19 @@ describe('Idempotency-Key', () => {
     expect(longest.statusCode).toBe(201);
   });
 
-  it('gives a stranger 401 whatever the key', async () => {
+  it('gives a stranger 401 whatever the key and the body, and keeps nothing for them', async () => {
     const { base } = await setup();
-    const response = await call(t.app, 'POST', base, { body: weights, headers: { 'idempotency-key': 'k' } });
-    expect(response.statusCode).toBe(401);
+    const headers = { 'idempotency-key': 'k' };
+    const anonymous = await call(t.app, 'POST', base, { body: weights, headers });
+    expect(anonymous.statusCode).toBe(401);
+    const stranger = await call(t.app, 'POST', base, {
+      cookie: 'sid=not-a-session',
+      body: { set: 1 },
+      headers,
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'POST', base, { cookie: 'sid=not-a-session', body: weights, headers })).statusCode,
+    ).toBe(401);
   });
 });

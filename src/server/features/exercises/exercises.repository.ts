@@ -3,6 +3,7 @@ import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
+import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
 import { logFields } from '../logs/log-record';
 import { touchLogOf } from './activity';
 import { exerciseFields, exerciseJson } from './exercise-record';
@@ -67,7 +68,7 @@ export async function findExerciseById(db: object, where: InLog & { id: string }
 }
 
 const insertExercise = defineStatement<
-  InLog & { id: string; title: string; slug: string; kind: SessionKind },
+  InLog & KeyParams & { id: string; title: string; slug: string; kind: SessionKind },
   ViaLog
 >(
   'insert_exercise',
@@ -77,18 +78,20 @@ const insertExercise = defineStatement<
       select ${p.id}, path.author_id, path.id, ${p.title}, ${p.slug}, ${p.kind} from path where path.log
       returning *
     ),
-    ${touchLogOf('e')}
+    ${touchLogOf('e')},
+    ${rememberAnswer(p, { userId: 'e.author_id', json: exerciseJson, from: 'e, path l' })}
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
 );
 
-/** The new exercise's JSON; 'taken' when the log has an exercise with this slug. */
+/** The new exercise's JSON, kept under the request's Idempotency-Key; 'taken' when the log has an exercise with this slug. */
 export async function createExercise(
   db: object,
   input: InLog & { id: string; title: string; slug: string; kind: SessionKind },
+  key: KeyParams,
 ): Promise<string | 'taken'> {
   try {
-    return answerInLog(await insertExercise(db, input)) as string;
+    return answerInLog(await insertExercise(db, { ...input, ...key })) as string;
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;

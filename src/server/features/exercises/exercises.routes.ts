@@ -6,6 +6,7 @@ import { exercise, exerciseCreateBody, exerciseUpdateBody, logPage } from '../..
 import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
 import { RESERVED_EXERCISE_SLUGS } from '../../../contract/slug';
 import type { Deps } from '../../deps';
+import { keyParams } from '../users/idempotency-keys';
 import { AppError, notFound } from '../../lib/app-error';
 import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
@@ -61,14 +62,18 @@ export function exercisesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { title, session } = request.body;
-        const created = await createExercise(db, {
-          tokenHash: request.tokenHash,
-          slugLog: normalizeSlugParam(request.params.slugLog),
-          id: randomUUID(),
-          title,
-          slug: slugForTitle(title, RESERVED_EXERCISE_SLUGS),
-          kind: session,
-        });
+        const created = await createExercise(
+          db,
+          {
+            tokenHash: request.tokenHash,
+            slugLog: normalizeSlugParam(request.params.slugLog),
+            id: randomUUID(),
+            title,
+            slug: slugForTitle(title, RESERVED_EXERCISE_SLUGS),
+            kind: session,
+          },
+          keyParams(request.answerKey),
+        );
         if (created === 'taken') throw new AppError(409, TAKEN);
         return sendJson(reply, created, 201);
       },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
+import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
 import { notSignedIn } from '../../lib/app-error';
 import { signedIn, signedInColumn, signedInFrom } from '../users/signed-in';
 import { logFields, logJson } from './log-record';
@@ -56,24 +57,26 @@ export async function findLogById(db: object, tokenHash: string, id: string): Pr
   return answerOf(await logById(db, { tokenHash, id }));
 }
 
-const insertLog = defineStatement<Signed & { id: string; title: string; slug: string }, Answer>(
+const insertLog = defineStatement<Signed & KeyParams & { id: string; title: string; slug: string }, Answer>(
   'insert_log',
   (p) => sql`with me as ${signedIn(p.tokenHash)},
     l as (
       insert into logs (id, author_id, title, slug) select ${p.id}, me.user_id, ${p.title}, ${p.slug} from me
       returning *
-    )
+    ),
+    ${rememberAnswer(p, { userId: 'l.author_id', json: logJson, from: 'l' })}
     select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
 );
 
-/** The new log's JSON; 'taken' when another of the user's logs has this slug. */
+/** The new log's JSON, kept under the request's Idempotency-Key; 'taken' when another of the user's logs has this slug. */
 export async function createLog(
   db: object,
   tokenHash: string,
   input: { id: string; title: string; slug: string },
+  key: KeyParams,
 ): Promise<string | 'taken'> {
   try {
-    return answerOf(await insertLog(db, { tokenHash, ...input })) as string;
+    return answerOf(await insertLog(db, { tokenHash, ...input, ...key })) as string;
   } catch (error) {
     if (isUniqueViolation(error)) return 'taken';
     throw error;

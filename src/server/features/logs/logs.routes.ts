@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam, slugForTitle } from '../../lib/titles';
+import { keyParams } from '../users/idempotency-keys';
 import { createLog, deleteLog, findLogById, readLogsPage, updateLog } from './logs.repository';
 
 const TAKEN = 'A log with this title already exists';
@@ -39,7 +40,12 @@ export function logsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { title } = request.body;
         const slug = slugForTitle(title, RESERVED_LOG_SLUGS);
-        const created = await createLog(db, request.tokenHash, { id: randomUUID(), title, slug });
+        const created = await createLog(
+          db,
+          request.tokenHash,
+          { id: randomUUID(), title, slug },
+          keyParams(request.answerKey),
+        );
         if (created === 'taken') throw new AppError(409, TAKEN);
         return sendJson(reply, created, 201);
       },

@@ -10,6 +10,7 @@ import { notFound } from '../../lib/app-error';
 import { touchExerciseOf } from '../exercises/activity';
 import { exerciseFields } from '../exercises/exercise-record';
 import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
+import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
 import { exportedSessionJson, sessionJson, type SessionValues } from './session-record';
 import { DateSlugs } from './session-slugs';
 
@@ -224,7 +225,7 @@ async function withFreeSlug<T>(
 type WriteParams = Scope & { kind: SessionKind; id: string; slug: string; date: string } & Omit<
     SessionValues,
     'sets'
-  > & { sets: string | null };
+  > & { sets: string | null } & Partial<KeyParams>;
 
 type WriteInput = { kind: SessionKind; id: string; date: string; values: SessionValues };
 
@@ -232,7 +233,7 @@ type WriteInput = { kind: SessionKind; id: string; date: string; values: Session
 function write(
   statement: (db: object, values: WriteParams) => Promise<Answer>,
   db: object,
-  scope: Scope,
+  scope: Scope & Partial<KeyParams>,
   { kind, id, date, values }: WriteInput,
 ): Promise<Answer> {
   const sets = values.sets && JSON.stringify(values.sets);
@@ -245,7 +246,7 @@ const valueColumns = sql.raw(
   'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed',
 );
 
-const insertSession = defineStatement<WriteParams, Answer>(
+const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
   'insert_session',
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     ins as (
@@ -257,22 +258,25 @@ const insertSession = defineStatement<WriteParams, Answer>(
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
     ),
-    ${touchExerciseOf('ins')}
+    ${touchExerciseOf('ins')},
+    ${rememberAnswer(p, { userId: 's.author_id', json: sessionJson, from: 'ins s' })}
     select sc.*, (${sessionJson})::text as json from sc left join ins s on true`,
 );
 
 /**
  * Creates a session in the exercise named in the path. 'wrong-kind' when the exercise records the
- * other kind. Its exercise and log become the most recently active, in the same statement.
+ * other kind. Its exercise and log become the most recently active, and its answer is kept under
+ * the request's Idempotency-Key, in the same statement.
  */
 export async function createSession(
   db: object,
   scope: Scope,
   input: WriteInput,
+  key: KeyParams,
 ): Promise<string | { wrongKind: SessionKind }> {
   const row = await write(
     async (database, values) => {
-      const inserted = await insertSession(database, values);
+      const inserted = await insertSession(database, { ...values, ...key });
       // The exercise records this kind but no row was added: the slug was taken.
       if (inserted.scope_id !== null && inserted.scope_kind === values.kind && !inserted.json)
         throw SLUG_TAKEN;

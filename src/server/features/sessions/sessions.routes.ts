@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam } from '../../lib/titles';
+import { keyParams } from '../users/idempotency-keys';
 import { type SessionValues, sessionValues } from './session-record';
 import {
   createSession,
@@ -112,12 +113,17 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { params: scopeParams, body, response: { 201: record, '4xx': errorBody } },
       },
       async (request, reply) => {
-        const created = await createSession(db, scopeOf(request.tokenHash, request.params), {
-          kind,
-          id: randomUUID(),
-          date: request.body.createdDate,
-          values: valuesOf(kind, request.body),
-        });
+        const created = await createSession(
+          db,
+          scopeOf(request.tokenHash, request.params),
+          {
+            kind,
+            id: randomUUID(),
+            date: request.body.createdDate,
+            values: valuesOf(kind, request.body),
+          },
+          keyParams(request.answerKey),
+        );
         if (typeof created !== 'string') throw new AppError(400, WRONG_KIND[created.wrongKind]);
         return sendJson(reply, created, 201);
       },
