@@ -7,6 +7,7 @@ import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/errors';
+import { isQueuedReceipt } from '../../lib/offline/keep-offline';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useWeightUnit } from '../../lib/weight-unit';
@@ -31,16 +32,24 @@ function useNewSession() {
   const backTo = paths.exercise(slugLog, slugExercise);
   /** Shared success/failure handling: toast, then back to the exercise (docs/product.md §4). */
   const save = async (create: () => Promise<unknown>) => {
+    let result: unknown;
     try {
-      await create();
+      result = await create();
     } catch (error) {
       toast.error(errorMessage(error));
       throw error;
     }
-    toast.success('Session created');
+    // A session kept on the device for later has its own message (lib/offline/keep-offline.ts).
+    if (!isQueuedReceipt(result)) toast.success('Session created');
     navigate(backTo);
   };
   return { slugLog, slugExercise, context, backTo, save };
+}
+
+/** No answer at all because there is no connection (RTK Query's FETCH_ERROR, or the browser says so). */
+function isOffline(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 'FETCH_ERROR' || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }
 
 function NewSessionLayout(props: {
@@ -56,13 +65,23 @@ function NewSessionLayout(props: {
       <h1>New Session</h1>
       {isLoading ? (
         <Spinner />
-      ) : error || !data ? (
-        <LoadError error={error} />
-      ) : (
+      ) : data ? (
         <div className="split">
           <div className="card form-card">{props.form}</div>
           <PreviousSession context={data} />
         </div>
+      ) : isOffline(error) ? (
+        // Opened with no connection (the app shell came from the service worker): the session
+        // can still be logged and kept on the device; only the previous one cannot be shown.
+        <div className="split">
+          <div className="card form-card">{props.form}</div>
+          <aside className="card previous">
+            <h2>Previous Session</h2>
+            <p className="muted">You are offline: the previous session shows once you are back online.</p>
+          </aside>
+        </div>
+      ) : (
+        <LoadError error={error} />
       )}
     </section>
   );
