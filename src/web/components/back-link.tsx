@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronLeftIcon } from './icons';
+import { ChevronLeftIcon } from './page-icons';
 
 export function BackLink({ to, label = 'Back' }: { to: string; label?: string }) {
   return (

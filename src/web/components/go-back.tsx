@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChevronLeftIcon } from './icons';
+import { ChevronLeftIcon } from './page-icons';
 
 /**
  * 'Go Back' returns to the previous screen of this app; opened directly (no in-app history,

@@ -1,7 +1,9 @@
 import type { SVGProps } from 'react';
 
 // Inline SVG icons: no icon font or request. Decorative by default; the control around them is named.
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+// This file holds the icons of the first screen (header, home), which the entry script carries;
+// the other screens' icons are in page-icons.tsx, so the first visit does not download them.
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -21,85 +23,42 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
 export const MenuIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Icon>
 );
+
 export const CloseIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );
+
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />
   </Icon>
 );
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M15 18l-6-6 6-6" />
-  </Icon>
-);
-export const ChevronRightIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M9 18l6-6-6-6" />
-  </Icon>
-);
-export const EditIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-  </Icon>
-);
-export const TrashIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-  </Icon>
-);
-export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M20 6L9 17l-5-5" />
-  </Icon>
-);
-export const DumbbellIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 7v10M3 9.5v5M18 7v10M21 9.5v5M6 12h12" />
-  </Icon>
-);
-export const RunIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="13" cy="4" r="2" />
-    <path d="M7 21l3-6 3 2v5M6 12l3-3 4 1 3 3 3 1M10 15l-1-5" />
-  </Icon>
-);
+
 export const ChartIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 3v18h18" />
     <path d="M7 15v3M12 10v8M17 6v12" />
   </Icon>
 );
+
 export const TagIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20.6 13.4L13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />
     <circle cx="7.5" cy="7.5" r="1.5" />
   </Icon>
 );
-export const CalendarIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="4" width="18" height="18" rx="2" />
-    <path d="M16 2v4M8 2v4M3 10h18" />
-  </Icon>
-);
+
 export const LogoIcon = (p: IconProps) => (
   <Icon {...p} strokeWidth="2.5">
     <path d="M4 10v4M7 8v8M17 8v8M20 10v4M7 12h10" />
-  </Icon>
-);
-export const DownloadIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Icon>
 );

@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useRef } from 'react';
 import ReactPaginateModule, { type ReactPaginateProps } from 'react-paginate';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './page-icons';
 
 // react-paginate ships one UMD file marked __esModule: depending on the bundler's CommonJS
 // interop its default import is the component or the module object holding it.

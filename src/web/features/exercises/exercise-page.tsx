@@ -1,7 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract/pagination';
 import { BackLink } from '../../components/back-link';
-import { EditIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
+import { EditIcon, TrashIcon } from '../../components/page-icons';
 import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';

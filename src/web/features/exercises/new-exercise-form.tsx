@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { exerciseCreateBody } from '../../../contract/exercises';
 import { invalidProps } from '../../components/form-field';
-import { DumbbellIcon, RunIcon } from '../../components/icons';
+import { DumbbellIcon, RunIcon } from '../../components/page-icons';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../lib/form/use-schema-form';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
 import type { ExercisePage } from '../../../contract/sessions';
-import { ChevronRightIcon } from '../../components/icons';
+import { ChevronRightIcon } from '../../components/page-icons';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { paths } from '../../lib/paths';

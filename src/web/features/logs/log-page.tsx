@@ -1,14 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract/pagination';
 import { BackLink } from '../../components/back-link';
-import {
-  ChevronRightIcon,
-  DumbbellIcon,
-  EditIcon,
-  PlusIcon,
-  RunIcon,
-  TrashIcon,
-} from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
+import { ChevronRightIcon, DumbbellIcon, EditIcon, RunIcon, TrashIcon } from '../../components/page-icons';
 import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { LOGS_DEFAULT_LIMIT } from '../../../contract/pagination';
 import { formatCalendarDate, todayLocal } from '../../../contract/dates';
-import { ChevronRightIcon, PlusIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
+import { ChevronRightIcon } from '../../components/page-icons';
 import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';

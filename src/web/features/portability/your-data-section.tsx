@@ -1,4 +1,4 @@
-import { DownloadIcon } from '../../components/icons';
+import { DownloadIcon } from '../../components/page-icons';
 import { ImportForm } from './import-form';
 
 /**

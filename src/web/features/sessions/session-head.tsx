@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
 import { BackLink } from '../../components/back-link';
-import { EditIcon, TrashIcon } from '../../components/icons';
+import { EditIcon, TrashIcon } from '../../components/page-icons';
 import { Spinner } from '../../components/spinner';
 
 interface SessionHeadProps {

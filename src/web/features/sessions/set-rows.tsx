@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
 import type { WlSet, wlsessionBody } from '../../../contract/sessions';
 import { errorId, invalidProps } from '../../components/form-field';
-import { PlusIcon, TrashIcon } from '../../components/icons';
+import { PlusIcon } from '../../components/icons';
+import { TrashIcon } from '../../components/page-icons';
 import { unitLabel } from '../../lib/weight-unit';
 
 export type WlFormInput = z.input<typeof wlsessionBody>;

@@ -1,6 +1,6 @@
 import type { Wlsession } from '../../../contract/sessions';
 import { formatNumber, sessionVolumes, setVolume, setWeight } from '../../../contract/metrics';
-import { CheckIcon } from '../../components/icons';
+import { CheckIcon } from '../../components/page-icons';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
 import { SessionNotes } from './session-notes';
