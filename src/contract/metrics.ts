@@ -56,8 +56,7 @@ export function setWeight(set: Pick<SetInput, 'kilograms' | 'pounds'>, unit: Wei
  * (docs/api.md §10: 5 × 135 lb is 306.17 kg, not 5 × 61.23), in pounds from the pounds shown.
  */
 function exactVolume(set: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>, unit: WeightUnit): number {
-  if (unit === 'lb') return set.repetitions * setWeight(set, 'lb');
-  return set.repetitions * (set.pounds == null ? set.kilograms : set.pounds * KG_PER_LB);
+  return set.repetitions * (unit === 'lb' ? setWeight(set, 'lb') : exactKilograms(set));
 }
 
 export function setVolume(
@@ -79,6 +78,40 @@ export function sessionVolumes(sets: SetInput[], unit: WeightUnit = 'kg'): Volum
     else junk += volume;
   }
   return { totalVolume: round2(total), workingVolume: round2(working), junkVolume: round2(junk) };
+}
+
+/** A set's best figures for records (docs/api.md §10), unrounded; 0 when no set qualifies. */
+export interface SetBests {
+  /** The heaviest qualifying set, in kilograms. */
+  heaviest: number;
+  /** The best estimated one-rep max of a qualifying set, in kilograms. */
+  e1rm: number;
+  /** The largest reps × kilograms of a qualifying set. */
+  bestSetVolume: number;
+}
+
+/** The set's weight in kilograms before rounding: a set typed in pounds is converted exactly. */
+function exactKilograms(set: Pick<SetInput, 'kilograms' | 'pounds'>): number {
+  return set.pounds == null ? set.kilograms : set.pounds * KG_PER_LB;
+}
+
+/** Epley, `w` for a single (docs/api.md §10), unrounded; 0 for a set that cannot count for a record. */
+export function estimatedOneRepMax(repetitions: number, kilograms: number): number {
+  if (!(repetitions >= 1) || !(kilograms > 0)) return 0;
+  return repetitions === 1 ? kilograms : kilograms * (1 + repetitions / 30);
+}
+
+/** The session's best heaviest, e1RM and set volume over sets with ≥ 1 rep and > 0 kg. */
+export function setBests(sets: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>[]): SetBests {
+  const bests: SetBests = { heaviest: 0, e1rm: 0, bestSetVolume: 0 };
+  for (const set of sets) {
+    const kilograms = exactKilograms(set);
+    if (!(set.repetitions >= 1) || !(kilograms > 0)) continue;
+    bests.heaviest = Math.max(bests.heaviest, kilograms);
+    bests.e1rm = Math.max(bests.e1rm, estimatedOneRepMax(set.repetitions, kilograms));
+    bests.bestSetVolume = Math.max(bests.bestSetVolume, set.repetitions * kilograms);
+  }
+  return bests;
 }
 
 export interface Duration {

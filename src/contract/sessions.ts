@@ -147,6 +147,9 @@ export const wlPoint = z.object({
   totalVolume: z.number(),
   junkVolume: z.number(),
   workingVolume: z.number(),
+  /** The session's best estimated 1RM and heaviest set, in kilograms; 0 when no set qualifies (docs/api.md §10). */
+  e1rm: z.number(),
+  heaviest: z.number(),
 });
 export const paPoint = z.object({ createdDate: z.string(), pace: z.number(), speed: z.number() });
 export const progress = z.object({ points: z.array(z.union([wlPoint, paPoint])) });

@@ -144,6 +144,10 @@ export const sessions = pgTable(
     paceMinutes: doublePrecision('pace_minutes'),
     paceSeconds: doublePrecision('pace_seconds'),
     speed: doublePrecision('speed'),
+    // A weight session's best set figures for records, unrounded (migration 0008); null for pace.
+    heaviest: doublePrecision('heaviest'),
+    e1rm: doublePrecision('e1rm'),
+    bestSetVolume: doublePrecision('best_set_volume'),
     ...timestamps,
     // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).
     apiJson: json('api_json')
@@ -163,6 +167,7 @@ export const sessions = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('sessions_author_date_idx').on(t.authorId, t.createdDate),
   ],
 );
 

@@ -135,6 +135,22 @@ const FIXTURES: Record<string, Fixture> = {
     lookalike: 'own',
     author: { status: 200, check: (r) => expect(r.json().points).toHaveLength(1) },
   },
+  'GET /api/logs/:slugLog/exercises/:slugExercise/records': {
+    params: wlParams,
+    stranger: 'Log not found',
+    lookalike: 'own',
+    author: { status: 200, check: (r) => expect(r.json().records.heaviest).not.toBeNull() },
+  },
+  'GET /api/activity': {
+    query: '?from=2026-01-01&to=2026-12-31',
+    stranger: 'own',
+    lookalike: 'own',
+    author: {
+      status: 200,
+      check: (r, w) =>
+        expect(r.json().days.map((d: { date: string }) => d.date)).toContain(w.wls.createdDate),
+    },
+  },
   'DELETE /api/logs/:slugLog/exercises/:slugExercise': {
     params: wlParams,
     stranger: 'Log not found',

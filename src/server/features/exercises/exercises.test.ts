@@ -436,12 +436,16 @@ describe('GET …/exercises/:slugExercise/progress', () => {
       totalVolume: 12.5,
       junkVolume: 2.5,
       workingVolume: 10,
+      e1rm: 10, // 1 × 10 kg beats 1 × 2.5 kg
+      heaviest: 10,
     });
     expect(points[13]).toEqual({
       createdDate: '2026-04-14',
       totalVolume: 142.5,
       junkVolume: 2.5,
       workingVolume: 140,
+      e1rm: 14.67, // 10 × (1 + 14/30)
+      heaviest: 10,
     });
     const dates = points.map((p: { createdDate: string }) => p.createdDate);
     expect(dates).toEqual([...dates].sort());

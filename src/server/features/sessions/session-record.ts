@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { paceFigures, type SetInput, sessionVolumes, setVolume } from '../../../contract/metrics';
+import { paceFigures, type SetInput, sessionVolumes, setBests, setVolume } from '../../../contract/metrics';
 import type { PasessionValues } from '../../../contract/sessions';
 import { isoExact } from '../../db/json-sql';
 import type { StoredSet } from '../../db/schema';
@@ -23,9 +23,20 @@ export interface SessionValues {
   paceMinutes: number | null;
   paceSeconds: number | null;
   speed: number | null;
+  heaviest: number | null;
+  e1rm: number | null;
+  bestSetVolume: number | null;
 }
 
-const NO_WEIGHT = { sets: null, totalVolume: null, junkVolume: null, workingVolume: null };
+const NO_WEIGHT = {
+  sets: null,
+  totalVolume: null,
+  junkVolume: null,
+  workingVolume: null,
+  heaviest: null,
+  e1rm: null,
+  bestSetVolume: null,
+};
 const NO_PACE = {
   hours: null,
   minutes: null,
@@ -42,7 +53,8 @@ type Notes = { notes?: string };
 
 /**
  * The stored values of a session: what the user entered plus the derived numbers, which are
- * always the server's (docs/api.md §5: set and session volumes, pace and speed).
+ * always the server's (docs/api.md §5: set and session volumes, pace and speed; §10: the best set
+ * figures records and progress read).
  */
 export function sessionValues(
   input: ({ kind: 'wlsession'; set: Sets } | ({ kind: 'pasession' } & Pace)) & Notes,
@@ -57,7 +69,7 @@ export function sessionValues(
       isHard: s.isHard,
       volume: setVolume(s),
     }));
-    return { notes, ...NO_PACE, sets, ...sessionVolumes(input.set) };
+    return { notes, ...NO_PACE, sets, ...sessionVolumes(input.set), ...setBests(input.set) };
   }
   const { time, distance } = input;
   return { notes, ...NO_WEIGHT, ...time, distance, ...paceFigures(time, distance) };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SessionKind } from '../../../contract/exercises';
-import { paceValue } from '../../../contract/metrics';
+import { paceValue, round2 } from '../../../contract/metrics';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
@@ -12,6 +12,7 @@ import { exerciseFields } from '../exercises/exercise-record';
 import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
 import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
 import { exportedSessionJson, sessionJson, type SessionValues } from './session-record';
+import { recordsSetBy } from './session-records';
 import { DateSlugs } from './session-slugs';
 
 // Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
@@ -94,22 +95,36 @@ interface PointRow {
   pace_minutes: number | null;
   pace_seconds: number | null;
   speed: number | null;
+  e1rm: number | null;
+  heaviest: number | null;
 }
 
-const progress = defineRowsStatement<Scope, ScopeRow & Partial<PointRow>>(
+type Range = { from: string | null; to: string | null };
+
+const progress = defineRowsStatement<Scope & Range, ScopeRow & Partial<PointRow>>(
   'exercise_progress',
   (p) => sql`select ${scopeColumns}, s.kind, s.created_date, s.total_volume, s.junk_volume, s.working_volume,
-      s.pace_minutes, s.pace_seconds, s.speed
+      s.pace_minutes, s.pace_seconds, s.speed, s.e1rm, s.heaviest
     from ${exerciseScope(p)}
     left join lateral (
-      select * from sessions x where ${ofExercise} order by created_date, created_at, id
+      select * from sessions x where ${ofExercise}
+        and (${p.from}::date is null or x.created_date >= ${p.from}::date)
+        and (${p.to}::date is null or x.created_date <= ${p.to}::date)
+      order by created_date, created_at, id
     ) s on true
     order by s.created_date, s.created_at, s.id`,
 );
 
-/** Every session of the exercise, oldest first, as a chart point (docs/api.md §7). */
-export async function readProgress(db: object, scope: Scope): Promise<(WlPoint | PaPoint)[]> {
-  const rows = await progress(db, scope);
+/**
+ * The exercise's sessions from `from` to `to` (each optional, inclusive), oldest first, as chart
+ * points (docs/api.md §7, §10).
+ */
+export async function readProgress(
+  db: object,
+  scope: Scope,
+  range: Partial<Range> = {},
+): Promise<(WlPoint | PaPoint)[]> {
+  const rows = await progress(db, { ...scope, from: range.from ?? null, to: range.to ?? null });
   exerciseOf(rows[0]);
   return rows
     .filter((row): row is ScopeRow & PointRow => row.kind != null)
@@ -120,6 +135,8 @@ export async function readProgress(db: object, scope: Scope): Promise<(WlPoint |
             totalVolume: row.total_volume as number,
             junkVolume: row.junk_volume as number,
             workingVolume: row.working_volume as number,
+            e1rm: round2(row.e1rm ?? 0),
+            heaviest: round2(row.heaviest ?? 0),
           }
         : {
             createdDate: row.created_date,
@@ -137,7 +154,7 @@ const sessionBy = {
   slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
     (p) => sql`select ${scopeColumns}, case when s.id is not null
-        then json_build_object(${p.kind}::text, ${sessionJson})::text end as json
+        then json_build_object(${p.kind}::text, ${sessionJson}::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
       from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,
@@ -243,7 +260,7 @@ function write(
 }
 
 const valueColumns = sql.raw(
-  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed',
+  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed, heaviest, e1rm, best_set_volume',
 );
 
 const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
@@ -253,7 +270,7 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       insert into sessions (id, author_id, exercise_id, kind, slug, created_date, ${valueColumns})
       select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.notes}, ${p.sets}::jsonb,
         ${p.totalVolume}, ${p.junkVolume}, ${p.workingVolume}, ${p.hours}, ${p.minutes}, ${p.seconds},
-        ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}
+        ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}, ${p.heaviest}, ${p.e1rm}, ${p.bestSetVolume}
       from sc where sc.scope_kind = ${p.kind}
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
@@ -299,7 +316,8 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
         created_date = ${p.date}, notes = ${p.notes}, sets = ${p.sets}::jsonb, total_volume = ${p.totalVolume},
         junk_volume = ${p.junkVolume}, working_volume = ${p.workingVolume}, hours = ${p.hours},
         minutes = ${p.minutes}, seconds = ${p.seconds}, distance = ${p.distance},
-        pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed}, updated_at = now()
+        pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed},
+        heaviest = ${p.heaviest}, e1rm = ${p.e1rm}, best_set_volume = ${p.bestSetVolume}, updated_at = now()
       from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*
     ),

@@ -3,6 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
+import {
+  activity,
+  activityQuery,
+  exerciseRecords,
+  progressQuery,
+  recordsSet,
+} from '../../../contract/records';
 import type { SessionKind } from '../../../contract/exercises';
 import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
 import {
@@ -21,6 +28,7 @@ import { sendJson } from '../../lib/send-json';
 import { uuidOrNil } from '../../lib/ids';
 import { normalizeSlugParam } from '../../lib/titles';
 import { keyParams } from '../users/idempotency-keys';
+import { readActivity, readRecords } from './session-records';
 import { type SessionValues, sessionValues } from './session-record';
 import {
   createSession,
@@ -88,8 +96,30 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logs/:slugLog/exercises/:slugExercise/progress',
-      { schema: { params: scopeParams, response: { 200: progress, '4xx': errorBody } } },
-      async (request) => ({ points: await readProgress(db, scopeOf(request.tokenHash, request.params)) }),
+      {
+        schema: {
+          params: scopeParams,
+          querystring: progressQuery,
+          response: { 200: progress, '4xx': errorBody },
+        },
+      },
+      async (request) => ({
+        points: await readProgress(db, scopeOf(request.tokenHash, request.params), request.query),
+      }),
+    );
+
+    app.get(
+      '/api/logs/:slugLog/exercises/:slugExercise/records',
+      { schema: { params: scopeParams, response: { 200: exerciseRecords, '4xx': errorBody } } },
+      async (request, reply) =>
+        sendJson(reply, await readRecords(db, scopeOf(request.tokenHash, request.params))),
+    );
+
+    app.get(
+      '/api/activity',
+      { schema: { querystring: activityQuery, response: { 200: activity, '4xx': errorBody } } },
+      async (request, reply) =>
+        sendJson(reply, await readActivity(db, { tokenHash: request.tokenHash, ...request.query })),
     );
 
     for (const kind of ['wlsession', 'pasession'] as const)
@@ -160,7 +190,12 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get<{ Params: SlugParams }>(
       `${base}/:slugSession`,
-      { schema: { params: slugParams, response: { 200: z.object({ [kind]: record }), '4xx': errorBody } } },
+      {
+        schema: {
+          params: slugParams,
+          response: { 200: z.object({ [kind]: record.extend({ records: recordsSet }) }), '4xx': errorBody },
+        },
+      },
       async (request, reply) => {
         const found = await findSession(db, 'slug', {
           ...scopeOf(request.tokenHash, request.params),

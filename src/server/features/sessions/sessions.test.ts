@@ -89,7 +89,10 @@ describe('weight sessions: create and read', () => {
 
     const bySlug = await call(t.app, 'GET', `${base}/2026-03-01`, { cookie });
     expect(bySlug.statusCode).toBe(200);
-    expect(bySlug.json()).toEqual({ wlsession: session });
+    // By slug it also names the records it set: the first session sets every one it counts for.
+    expect(bySlug.json()).toEqual({
+      wlsession: { ...session, records: ['heaviest', 'e1rm', 'bestSetVolume', 'bestSessionVolume'] },
+    });
     const byId = await call(t.app, 'GET', `${base}/edit/${session._id}`, { cookie });
     expect(byId.statusCode).toBe(200);
     expect(byId.json()).toEqual(session);
@@ -291,7 +294,7 @@ describe('weight sessions: order, edit, delete', () => {
     expect(updated.set.map((s: { volume: number }) => s.volume)).toEqual([500, 246]);
     expect(updated.set[0]._id).not.toBe('x');
     expect((await call(t.app, 'GET', `${base}/2026-03-01`, { cookie })).json()).toEqual({
-      wlsession: updated,
+      wlsession: { ...updated, records: ['heaviest', 'e1rm', 'bestSetVolume', 'bestSessionVolume'] },
     });
   });
 
@@ -395,7 +398,7 @@ describe('pace sessions', () => {
       speed: 0.212,
     });
     expect((await call(t.app, 'GET', `${base}/2026-03-01`, { cookie })).json()).toEqual({
-      pasession: session,
+      pasession: { ...session, records: ['fastestPace', 'longestDistance', 'longestDuration'] },
     });
     expect((await call(t.app, 'GET', `${base}/edit/${session._id}`, { cookie })).json()).toEqual(session);
   });

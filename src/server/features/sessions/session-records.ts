@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SessionKind } from '../../../contract/exercises';
+import type { RecordName } from '../../../contract/records';
+import { defineStatement } from '../../db/statement';
+import { notSignedIn } from '../../lib/app-error';
+import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
+import { signedInColumn, signedInFrom } from '../users/signed-in';
+
+// Personal records and training activity (docs/api.md §10), from the columns every write stores
+// (sessionValues: volumes, pace, and the best set figures of migration 0008). Records compare
+// the unrounded values and round only what they return; a tie goes to the earlier session.
+
+interface Measure {
+  name: RecordName;
+  kind: SessionKind;
+  /** The value of the session `a` (a table alias). */
+  value: (a: string) => string;
+  /** Whether `a` counts for this record at all. */
+  counts: (a: string) => string;
+  /** 'desc': more is better; 'asc': less is better (pace). */
+  order: 'desc' | 'asc';
+  digits: 2 | 3;
+}
+
+const minutes = (a: string) => `(${a}.hours * 60 + ${a}.minutes + ${a}.seconds / 60)`;
+const more = (column: string) => ({
+  value: (a: string) => `${a}.${column}`,
+  counts: (a: string) => `${a}.${column} > 0`,
+  order: 'desc' as const,
+  digits: 2 as const,
+});
+
+/** In the order of the records object (docs/api.md §10). */
+const MEASURES: Measure[] = [
+  { name: 'heaviest', kind: 'wlsession', ...more('heaviest') },
+  { name: 'e1rm', kind: 'wlsession', ...more('e1rm') },
+  { name: 'bestSetVolume', kind: 'wlsession', ...more('best_set_volume') },
+  { name: 'bestSessionVolume', kind: 'wlsession', ...more('total_volume') },
+  {
+    name: 'fastestPace',
+    kind: 'pasession',
+    value: (a) => `${minutes(a)} / ${a}.distance`,
+    counts: (a) => `${a}.distance > 0 and ${minutes(a)} > 0`,
+    order: 'asc',
+    digits: 3,
+  },
+  { name: 'longestDistance', kind: 'pasession', ...more('distance') },
+  {
+    name: 'longestDuration',
+    kind: 'pasession',
+    value: (a) => `(${a}.hours * 3600 + ${a}.minutes * 60 + ${a}.seconds)`,
+    counts: (a) => `(${a}.hours * 3600 + ${a}.minutes * 60 + ${a}.seconds) > 0`,
+    order: 'desc',
+    digits: 2,
+  },
+];
+
+/** The record `m` of the exercise `e`: the best session, the earliest on a tie; null when none counts. */
+function best(m: Measure): string {
+  return `(select json_build_object('value', round((${m.value('x')})::numeric, ${m.digits}),
+      'createdDate', x.created_date, 'slugSession', x.slug)
+    from sessions x where x.author_id = e.author_id and x.exercise_id = e.id and x.kind = '${m.kind}'
+      and ${m.counts('x')}
+    order by ${m.value('x')} ${m.order}, x.created_date, x.created_at, x.id limit 1)`;
+}
+
+function recordsObject(kind: SessionKind): string {
+  const fields = MEASURES.filter((m) => m.kind === kind).map((m) => `'${m.name}', ${best(m)}`);
+  return `json_build_object(${fields.join(', ')})`;
+}
+
+const exerciseRecords = defineStatement<
+  { tokenHash: string; slugLog: string; slugExercise: string },
+  ScopeRow & { json: string | null }
+>(
+  'exercise_records',
+  (p) => sql`select ${scopeColumns}, case when e.id is not null then json_build_object('kind', e.kind,
+      'records', case when e.kind = 'wlsession' then ${sql.raw(recordsObject('wlsession'))}
+        else ${sql.raw(recordsObject('pasession'))} end)::text end as json
+    from ${exerciseScope(p)}`,
+);
+
+/** The exercise's records as JSON text; 401/404 for a missing user, log or exercise. */
+export async function readRecords(
+  db: object,
+  scope: { tokenHash: string; slugLog: string; slugExercise: string },
+): Promise<string> {
+  const row = await exerciseRecords(db, scope);
+  exerciseOf(row);
+  return row.json as string;
+}
+
+/**
+ * The names of the records the session `s` set when it happened, as a jsonb array: those it
+ * counts for and where no session before it (by date, then creation) was as good.
+ */
+export const recordsSetBy: SQL = sql.raw(
+  `to_jsonb(array_remove(array[${MEASURES.map(
+    (m) => `case when s.kind = '${m.kind}' and ${m.counts('s')} and not exists (
+      select from sessions p where p.author_id = s.author_id and p.exercise_id = s.exercise_id
+        and p.kind = s.kind and (p.created_date, p.created_at, p.id) < (s.created_date, s.created_at, s.id)
+        and ${m.counts('p')} and ${m.value('p')} ${m.order === 'desc' ? '>=' : '<='} ${m.value('s')}
+    ) then '${m.name}' end`,
+  ).join(', ')}]::text[], null))`,
+);
+
+const activity = defineStatement<
+  { tokenHash: string; from: string; to: string },
+  { signed_in: boolean; json: string }
+>(
+  'training_activity',
+  (p) => sql`select ${signedInColumn}, json_build_object('days', coalesce((
+      select json_agg(json_build_object('date', d.created_date, 'sessions', d.n) order by d.created_date)
+      from (
+        select x.created_date, count(*)::int as n from sessions x
+        where x.author_id = me.user_id and x.created_date between ${p.from}::date and ${p.to}::date
+        group by x.created_date
+      ) d
+    ), '[]'))::text as json
+    from ${signedInFrom(p.tokenHash)}`,
+);
+
+/** The signed-in user's days with at least one session from `from` to `to`, ascending. */
+export async function readActivity(
+  db: object,
+  where: { tokenHash: string; from: string; to: string },
+): Promise<string> {
+  const row = await activity(db, where);
+  if (!row.signed_in) throw notSignedIn();
+  return row.json;
+}
