@@ -3,6 +3,7 @@ import {
   BENCH_PASSWORD,
   exerciseId,
   exercisePath,
+  FIRST_DATE,
   LOGS,
   SESSIONS_PER_EXERCISE,
   sessionDate,
@@ -12,6 +13,11 @@ import {
   WEIGHT_EXERCISES,
 } from './dataset';
 import type { RequestSpec } from './load';
+
+/** A year of training days from the first seeded session (every seeded session falls in it). */
+const ACTIVITY_TO = new Date(Date.parse(`${FIRST_DATE}T00:00:00Z`) + 364 * 86_400_000)
+  .toISOString()
+  .slice(0, 10);
 
 /** What one load sends: every request signed in as a random seeded account. */
 export interface Scenario {
@@ -106,6 +112,20 @@ export function appScenarios(pop: Population): Record<string, Scenario> {
         return get(`${exercisePath(x)}/wlsessions/${date}`, u());
       },
       check: (_s, b) => (obj(obj(b).wlsession).set ? null : 'session detail: no sets'),
+    },
+    records: {
+      key: 'records',
+      label: 'exercise records',
+      expectStatus: 200,
+      next: () => get(`${exercisePath(pick(WEIGHT_EXERCISES))}/records`, u()),
+      check: (_s, b) => (obj(obj(b).records).heaviest ? null : 'records: no heaviest'),
+    },
+    activity: {
+      key: 'activity',
+      label: 'GET /api/activity (a year)',
+      expectStatus: 200,
+      next: () => get(`/api/activity?from=${FIRST_DATE}&to=${ACTIVITY_TO}`, u()),
+      check: (_s, b) => (len(obj(b).days) > 0 ? null : 'activity: no days'),
     },
     create: {
       key: 'create',
