@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createExercise, createLog, exerciseUrl, registerUser } from '../test/factories';
+import { call, exerciseUrl, userWithExercise } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // Idempotency-Key on POST creates (docs/api.md §10).
@@ -14,13 +14,7 @@ afterAll(async () => {
 
 const weights = { createdDate: '2026-05-01', set: [{ repetitions: 5, kilograms: 100 }] };
 
-async function setup() {
-  const user = await registerUser(t.app);
-  const log = await createLog(t.app, user.cookie);
-  const exercise = await createExercise(t.app, user.cookie, log.slugLog, { session: 'wlsession' });
-  const page = exerciseUrl(exercise.slugLog, exercise.slugExercise);
-  return { ...user, log, page, base: `${page}/wlsessions` };
-}
+const setup = () => userWithExercise(t.app);
 
 async function sessionCount(page: string, cookie: string): Promise<number> {
   return (await call(t.app, 'GET', page, { cookie })).json().exerciseAggregate.length;

@@ -107,6 +107,21 @@ export async function createExercise(
 export const exerciseUrl = (slugLog: string, slugExercise: string): string =>
   `/api/logs/${encodeURIComponent(slugLog)}/exercises/${encodeURIComponent(slugExercise)}`;
 
+/**
+ * A new signed-in user with one log and one exercise of `session`'s kind: `page` is the exercise
+ * page's path, `base` its sessions' (…/wlsessions or …/pasessions).
+ */
+export async function userWithExercise(
+  app: FastifyInstance,
+  session: 'wlsession' | 'pasession' = 'wlsession',
+): Promise<TestUser & { log: Log; exercise: Exercise; page: string; base: string }> {
+  const user = await registerUser(app);
+  const log = await createLog(app, user.cookie);
+  const exercise = await createExercise(app, user.cookie, log.slugLog, { session });
+  const page = exerciseUrl(exercise.slugLog, exercise.slugExercise);
+  return { ...user, log, exercise, page, base: `${page}/${session}s` };
+}
+
 export async function createWlsession(
   app: FastifyInstance,
   cookie: string,

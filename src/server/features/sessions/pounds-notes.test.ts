@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createExercise, createLog, exerciseUrl, registerUser } from '../../test/factories';
+import { call, exerciseUrl, userWithExercise } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Pounds and notes on sessions (docs/api.md §10).
@@ -12,13 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function setup(session: 'wlsession' | 'pasession' = 'wlsession') {
-  const user = await registerUser(t.app);
-  const log = await createLog(t.app, user.cookie);
-  const exercise = await createExercise(t.app, user.cookie, log.slugLog, { session });
-  const base = `${exerciseUrl(exercise.slugLog, exercise.slugExercise)}/${session}s`;
-  return { cookie: user.cookie, exercise, base };
-}
+const setup = (session: 'wlsession' | 'pasession' = 'wlsession') => userWithExercise(t.app, session);
 
 describe('pounds on weight sets', () => {
   it('keeps pounds as typed, derives kilograms, and computes volumes from the unrounded kilograms', async () => {

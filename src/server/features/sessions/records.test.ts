@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createExercise, createLog, exerciseUrl, registerUser } from '../../test/factories';
+import { call, registerUser, userWithExercise } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Records, estimated 1RM, progress ranges and activity (docs/api.md §10).
@@ -13,18 +13,15 @@ afterAll(async () => {
 });
 
 async function setup(session: 'wlsession' | 'pasession' = 'wlsession') {
-  const user = await registerUser(t.app);
-  const log = await createLog(t.app, user.cookie);
-  const exercise = await createExercise(t.app, user.cookie, log.slugLog, { session });
-  const page = exerciseUrl(exercise.slugLog, exercise.slugExercise);
-  const base = `${page}/${session}s`;
+  const user = await userWithExercise(t.app, session);
+  const { base } = user;
   const post = async (body: object) => {
     const response = await call(t.app, 'POST', base, { cookie: user.cookie, body });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
   const get = (url: string) => call(t.app, 'GET', url, { cookie: user.cookie });
-  return { ...user, page, base, post, get };
+  return { ...user, post, get };
 }
 
 const lift = (createdDate: string, ...set: object[]) => ({ createdDate, set });
