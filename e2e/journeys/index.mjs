@@ -1,3 +1,4 @@
+import * as activity from './activity.mjs';
 import * as apiDocs from './api-docs.mjs';
 import * as auth from './auth.mjs';
 import * as data from './data.mjs';
@@ -25,4 +26,5 @@ export const journeys = [
   apiDocs,
   offline,
   pounds,
+  activity,
 ];

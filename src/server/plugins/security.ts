@@ -8,6 +8,13 @@ const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * The hash of src/web/index.html's one inline script, which sets the stored theme before the first
+ * paint. security.test.ts fails when the script changes without this. Only the web app's pages
+ * carry it: API answers keep `script-src 'self'`.
+ */
+export const THEME_SCRIPT_HASH = "'sha256-qddLRoC15ynAY2xe2hjfTI9cNxnNIgXxamwyaFDG5CU='";
+
+/**
  * The headers helmet sets for `options`, worked out once. They depend only on the configuration,
  * and @fastify/helmet rebuilt helmet's middleware on every request (parsing the CSP each time).
  */
@@ -25,14 +32,14 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const turnstile = turnstileWidgetKey(config) ? [TURNSTILE_ORIGIN] : [];
-  const headers = helmetHeaders({
+/** helmet's headers with a CSP that admits `inlineScripts` (hashes) besides our own files. */
+function headersFor(config: Config, turnstile: string[], inlineScripts: string[]): Record<string, string> {
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...turnstile],
+        scriptSrc: ["'self'", ...turnstile, ...inlineScripts],
         // Inline style attributes come from charts and toasts; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -49,8 +56,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // Only over HTTPS does HSTS mean anything; on plain localhost it would pin the browser.
     strictTransportSecurity: config.cookieSecure,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const turnstile = turnstileWidgetKey(config) ? [TURNSTILE_ORIGIN] : [];
+  const apiHeaders = headersFor(config, turnstile, []);
+  const pageHeaders = headersFor(config, turnstile, [THEME_SCRIPT_HASH]);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') || request.url === '/api' ? apiHeaders : pageHeaders);
     done();
   });
 

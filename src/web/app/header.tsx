@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../lib/auth-store';
 import { CloseIcon, LogoIcon, MenuIcon } from '../components/icons';
+
+// Loaded on the menu's first opening: the first visit's entry script has a tight budget.
+const ThemeMenu = lazy(() => import('../components/theme-menu').then((m) => ({ default: m.ThemeMenu })));
 
 export function Header() {
   const userInfo = useUserInfo();
@@ -67,6 +70,11 @@ export function Header() {
           <ul>
             <MenuLink to="/" label="Home" onClick={close} end />
             <MenuLink to="/contact" label="Contact" onClick={close} />
+            {isOpen && (
+              <Suspense>
+                <ThemeMenu />
+              </Suspense>
+            )}
             {userInfo ? (
               <>
                 <MenuLink to="/profile" label="Profile" onClick={close} />

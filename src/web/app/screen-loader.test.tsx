@@ -2,6 +2,8 @@ import '../test/setup';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { todayLocal } from '../../contract/dates';
+import { activityRange } from '../features/logs/activity-grid';
 import { authStore } from '../lib/auth-store';
 import { mockApi, USER } from '../test/render';
 import { routes } from './router';
@@ -99,11 +101,22 @@ describe("a screen's loader", () => {
     const log = { _id: 'log-1', title: 'Push Day', slugLog: 'push-day', author: USER._id, ...stamp };
     const { calls } = mockApi({
       'GET /api/logs': { logs: [log], pagination: { totalPages: 1, page: 1, limit: 10, total: 1 } },
+      'GET /api/activity': { days: [] },
       'GET /api/users/profile': USER,
     });
     renderAt('/logs');
-    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/logs?limit=10&page=1']));
+    const { from, to } = activityRange(todayLocal());
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual([
+        '/api/logs?limit=10&page=1',
+        `/api/activity?from=${from}&to=${to}`,
+      ]),
+    );
     expect(await screen.findByRole('link', { name: /Push Day/ })).toBeTruthy();
+    expect((await screen.findByText(/in the last 30 days/)).textContent).toBe(
+      '0 sessions in the last 30 days',
+    );
     expect(calls.filter((c) => c.path.startsWith('/api/logs'))).toHaveLength(1);
+    expect(calls.filter((c) => c.path.startsWith('/api/activity'))).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { ActivitySection } from './activity-heatmap';
 import { useGetLogsQuery } from './logs.api';
 
 export function LogsPage() {
@@ -28,6 +29,7 @@ export function LogsPage() {
           Create new
         </Link>
       </div>
+      <ActivitySection />
       <div className="toolbar">
         <p className="muted">{data ? countLabel(data.pagination.total) : '\u00a0'}</p>
         <PageSizeSelector limit={limit} onChange={setLimit} />

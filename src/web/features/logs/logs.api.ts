@@ -1,10 +1,13 @@
+import { todayLocal } from '../../../contract/dates';
 import type { MessageBody } from '../../../contract/errors';
 import type { LogPage } from '../../../contract/exercises';
 import type { Log, LogBody, LogsList } from '../../../contract/logs';
+import type { Activity, ActivityQuery } from '../../../contract/records';
 import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, type PageQuery } from '../../../contract/pagination';
 import { api, type ScreenRequests } from '../../lib/api';
 import { apiPaths } from '../../lib/paths';
 import { readPageParams } from '../../lib/use-page-params';
+import { activityRange } from './activity-grid';
 
 export const logsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,6 +23,12 @@ export const logsApi = api.injectEndpoints({
       query: (id) => `/logs/edit/${encodeURIComponent(id)}`,
       providesTags: ['Log'],
       keepUnusedDataFor: 5,
+    }),
+    getActivity: build.query<Activity, ActivityQuery>({
+      query: ({ from, to }) => ({ url: '/activity', params: { from, to } }),
+      // Session writes invalidate these (sessions' api files); deleting a log or an exercise deletes
+      // its sessions and invalidates 'Log' or 'Exercise'.
+      providesTags: ['Wlsession', 'Pasession', 'Exercise', 'Log'],
     }),
     createLog: build.mutation<Log, LogBody>({
       query: (body) => ({ url: '/logs', method: 'POST', body }),
@@ -39,6 +48,7 @@ export const logsApi = api.injectEndpoints({
 
 export const {
   useGetLogsQuery,
+  useGetActivityQuery,
   useGetLogQuery,
   useGetLogForEditQuery,
   useCreateLogMutation,
@@ -49,6 +59,7 @@ export const {
 /** What LogsPage asks for as it opens (the same arguments, so the same cache entry). */
 export const logsPageRequests: ScreenRequests = (_params, search) => [
   logsApi.endpoints.getLogs.initiate(readPageParams(search, LOGS_DEFAULT_LIMIT), { subscribe: false }),
+  logsApi.endpoints.getActivity.initiate(activityRange(todayLocal()), { subscribe: false }),
 ];
 
 /** What LogPage asks for as it opens. */
