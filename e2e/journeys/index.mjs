@@ -9,6 +9,7 @@ import * as pace from './pace.mjs';
 import * as pagination from './pagination.mjs';
 import * as pounds from './pounds.mjs';
 import * as privacy from './privacy.mjs';
+import * as records from './records.mjs';
 import * as resetPassword from './reset-password.mjs';
 import * as weights from './weights.mjs';
 
@@ -26,5 +27,6 @@ export const journeys = [
   apiDocs,
   offline,
   pounds,
+  records,
   activity,
 ];

@@ -62,16 +62,19 @@ export const valueOf = (point: Point, key: SeriesKey): number =>
 export function layoutChart(input: LayoutInput): ChartLayout {
   const { width, height, fontSize, isSmall, points, series, visible } = input;
   const isPace = series.some((s) => s.key === 'pace');
+  // Speed (km/min) is a hundredth of pace (min/km), and an e1RM (kg) a fraction of a session's
+  // volume: each gets its own axis on the right. Pace keeps its right axis always; the weights
+  // chart has one only while its e1RM is shown, so hiding it gives the volumes the whole width.
+  const onRight = (s: ChartSeries) => s.key === 'speed' || s.key === 'e1rm';
+  const hasRight = isPace || series.some((s) => onRight(s) && visible.has(s.key));
   const plot = {
     left: isSmall ? 40 : 56,
     top: MARGIN_TOP,
-    right: width - (isPace ? 4 + (isSmall ? 40 : 52) : 8),
+    right: width - (hasRight ? 4 + (isSmall ? 40 : 52) : 8),
     bottom: height - X_AXIS_HEIGHT,
   };
   const band = Math.max(0, plot.right - plot.left) / Math.max(1, points.length);
 
-  // Speed (km/min) is a hundredth of pace (min/km): it gets its own axis on the right.
-  const onRight = (s: ChartSeries) => s.key === 'speed';
   const shown = series.filter((s) => visible.has(s.key));
   const axisMax = (side: boolean) => {
     const own = series.filter((s) => onRight(s) === side);
@@ -79,9 +82,9 @@ export function layoutChart(input: LayoutInput): ChartLayout {
     const used = own.some((s) => visible.has(s.key)) ? own.filter((s) => visible.has(s.key)) : own;
     return Math.max(0, ...points.flatMap((p) => used.map((s) => valueOf(p, s.key))));
   };
-  const [leftScale, rightScale] = niceAxes(isPace ? [axisMax(false), axisMax(true)] : [axisMax(false)]);
+  const [leftScale, rightScale] = niceAxes(hasRight ? [axisMax(false), axisMax(true)] : [axisMax(false)]);
   const left: Axis = { ...leftScale, format: isPace ? formatPaceTick : compactNumber };
-  const right: Axis | undefined = rightScale && { ...rightScale, format: String };
+  const right: Axis | undefined = rightScale && { ...rightScale, format: isPace ? String : compactNumber };
 
   const y = (value: number, axis: Axis) =>
     plot.bottom - (Math.max(0, value) / axis.max) * (plot.bottom - plot.top);

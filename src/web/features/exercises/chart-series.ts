@@ -3,7 +3,7 @@ import { KG_PER_LB, round2, type WeightUnit } from '../../../contract/metrics';
 import type { Progress, WlPoint } from '../../../contract/sessions';
 
 export interface ChartSeries {
-  key: 'totalVolume' | 'junkVolume' | 'workingVolume' | 'pace' | 'speed';
+  key: 'totalVolume' | 'junkVolume' | 'workingVolume' | 'e1rm' | 'pace' | 'speed';
   name: string;
   /** Fixed per series (docs/product.md §2), so a colour means the same thing on every exercise. */
   color: string;
@@ -14,6 +14,8 @@ export const WL_SERIES: ChartSeries[] = [
   { key: 'totalVolume', name: 'Total Volume', color: '#60a5fa', unit: 'kg' },
   { key: 'junkVolume', name: 'Junk Volume', color: '#fbbf24', unit: 'kg' },
   { key: 'workingVolume', name: 'Work Volume', color: '#34d399', unit: 'kg' },
+  // A set's weight, not a volume: drawn against an axis of its own on the right (chart-layout.ts).
+  { key: 'e1rm', name: 'Estimated 1RM', color: '#f472b6', unit: 'kg' },
 ];
 
 export const PA_SERIES: ChartSeries[] = [
@@ -32,7 +34,7 @@ export const seriesFor = (kind: SessionKind, unit: WeightUnit = 'kg') =>
 /**
  * The points in the user's unit. Progress points carry kilogram volumes (docs/api.md §10), so a
  * pound user's bars are those volumes in pounds, rounded to 2 decimals: within a hundredth of
- * Σ reps × pounds, which the session page shows exactly.
+ * Σ reps × pounds, which the session page shows exactly. The e1RM is kilograms too.
  */
 export function pointsIn(points: Progress['points'], unit: WeightUnit): Progress['points'] {
   if (unit === 'kg') return points;
@@ -45,6 +47,8 @@ export function pointsIn(points: Progress['points'], unit: WeightUnit): Progress
       totalVolume: inPounds(p.totalVolume),
       junkVolume: inPounds(p.junkVolume),
       workingVolume: inPounds(p.workingVolume),
+      e1rm: inPounds(p.e1rm),
+      heaviest: inPounds(p.heaviest),
     };
   });
 }

@@ -13,6 +13,7 @@ import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
 import { useDeleteExerciseMutation, useGetExercisePageQuery } from './exercises.api';
 import { ProgressSection } from './progress-section';
+import { RecordsCard } from './records-card';
 import { SessionList } from './session-list';
 
 export function ExercisePage() {
@@ -70,6 +71,13 @@ export function ExercisePage() {
           </div>
         )}
       </div>
+
+      <RecordsCard
+        slugLog={slugLog}
+        slugExercise={slugExercise}
+        kind={exercise.session}
+        skip={isFetchSkipped}
+      />
 
       <div className="section-head">
         <h2>Sessions</h2>

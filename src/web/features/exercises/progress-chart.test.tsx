@@ -144,4 +144,19 @@ describe('ProgressChart', () => {
     for (const tick of ['0:00', '2:00', '4:00', '6:00', '0.1', '0.2', '0.3'])
       expect(screen.getByText(tick)).toBeTruthy();
   });
+
+  it('gives the Estimated 1RM its own axis on the right, only while it is shown', () => {
+    stubResizeObserver();
+    const { container, rerender } = render(
+      <ProgressChart points={WL_POINTS} series={WL_SERIES} visible={new Set(['totalVolume', 'e1rm'])} />,
+    );
+    expect(bars(container).map((b) => b.dataset.series)).toEqual(
+      Array.from({ length: 3 }, () => ['totalVolume', 'e1rm']).flat(),
+    );
+    // Volumes up to 1234.5 on the left, e1RMs up to 120 on the right: each axis its own ticks.
+    for (const tick of ['1250', '125']) expect(screen.getByText(tick)).toBeTruthy();
+    rerender(<ProgressChart points={WL_POINTS} series={WL_SERIES} visible={ALL_WL} />);
+    expect(screen.queryByText('125')).toBeNull();
+    expect(container.querySelector('[data-series="e1rm"]')).toBeNull();
+  });
 });

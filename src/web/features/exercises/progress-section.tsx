@@ -5,8 +5,10 @@ import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { useWeightUnit } from '../../lib/weight-unit';
 import { chartTitle, pointsIn, seriesFor, type ChartSeries } from './chart-series';
-import { useGetProgressQuery } from './exercises.api';
+import { progressArgs, useGetProgressQuery } from './exercises.api';
 import { ProgressChart } from './progress-chart';
+import { useProgressRange } from './use-progress-range';
+import { RangeChoice } from './range-choice';
 
 interface ProgressSectionProps {
   slugLog: string;
@@ -15,14 +17,18 @@ interface ProgressSectionProps {
   skip: boolean;
 }
 
-/** The chart of the exercise's whole history, with a 'show bar' box per series. */
+/** The chart of the exercise's history in the chosen range, with a 'show bar' box per series. */
 export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressSectionProps) {
   const unit = useWeightUnit();
   const series = seriesFor(kind, unit);
   const [visible, setVisible] = useState<ReadonlySet<ChartSeries['key']>>(
     () => new Set(series.map((s) => s.key)),
   );
-  const { data, error, isLoading } = useGetProgressQuery({ slugLog, slugExercise }, { skip });
+  const [range, setRange] = useProgressRange();
+  const { data, error, isLoading, isFetching } = useGetProgressQuery(
+    progressArgs({ slugLog, slugExercise }, range),
+    { skip },
+  );
   // The chart is measured and drawn in a pass of its own, after the rest of the page is shown:
   // drawn in the page's first render, it made that render's commit one long task.
   const chartData = useDeferredValue<Progress | undefined | null>(data, null);
@@ -39,7 +45,10 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
 
   return (
     <section className="card chart-card" aria-labelledby="chart-title">
-      <h2 id="chart-title">{chartTitle(kind)}</h2>
+      <div className="chart-head">
+        <h2 id="chart-title">{chartTitle(kind)}</h2>
+        <RangeChoice range={range} onChange={setRange} />
+      </div>
       <fieldset className="series-toggles">
         <legend>Show bar</legend>
         {series.map((s) => (
@@ -58,9 +67,11 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
       ) : error ? (
         <LoadError error={error} />
       ) : !chartData || chartData.points.length === 0 ? (
-        <p className="muted chart-empty">The chart fills in as you add sessions.</p>
+        <p className="muted chart-empty">
+          {range === 'All' ? 'The chart fills in as you add sessions.' : 'No sessions in this range.'}
+        </p>
       ) : (
-        <div className="chart-box">
+        <div className={`chart-box${isFetching ? ' is-stale' : ''}`}>
           <ProgressChart points={points ?? []} series={series} visible={visible} />
         </div>
       )}

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { SessionKind } from '../../../contract/exercises';
+import type { RecordName } from '../../../contract/records';
 import { formatCalendarDate } from '../../../contract/dates';
 import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
+import { RecordBadges } from '../../components/record-badges';
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle, useLastDefined, useUserInfo } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -20,6 +22,8 @@ interface ShownSession {
   _id: string;
   author: string;
   createdDate: string;
+  /** The records the session set (docs/api.md §10); absent on a session kept offline. */
+  records?: readonly RecordName[];
 }
 
 interface SessionPageShellProps<S extends ShownSession> {
@@ -83,6 +87,7 @@ export function SessionPageShell<S extends ShownSession>({
         onDelete={isAuthor ? onDelete : null}
         isDeleting={isDeleting}
       />
+      <RecordBadges names={session.records ?? []} />
       {children(session)}
     </section>
   );

@@ -8,6 +8,7 @@ import type {
   Wlsession,
   WlsessionValues,
 } from '../../../contract/sessions';
+import type { RecordName } from '../../../contract/records';
 import { api, type baseQuery as appBaseQuery } from '../../lib/api';
 import {
   isOfflineFailure,
@@ -61,6 +62,9 @@ async function createOrKeep<T>(
   return receipt ? { data: receipt } : { error: result.error };
 }
 
+/** A session by slug also names the records it set (docs/api.md §10). */
+type SetRecords = { records: RecordName[] };
+
 /** Edit bodies may carry the record's other fields: the server ignores what it does not take. */
 type EditBody<V> = V & { _id: string; [field: string]: unknown };
 
@@ -75,7 +79,7 @@ export const sessionsApi = api.injectEndpoints({
       providesTags: ['Exercise'],
     }),
 
-    getWlsession: build.query<{ wlsession: Wlsession }, ExerciseRef & { slugSession: string }>({
+    getWlsession: build.query<{ wlsession: Wlsession & SetRecords }, ExerciseRef & { slugSession: string }>({
       query: (ref) => `${wl(ref)}/${seg(ref.slugSession)}`,
       providesTags: ['Wlsession'],
       keepUnusedDataFor: SHORT_CACHE,
@@ -100,7 +104,7 @@ export const sessionsApi = api.injectEndpoints({
       invalidatesTags: [...SESSION_CHANGE],
     }),
 
-    getPasession: build.query<{ pasession: Pasession }, ExerciseRef & { slugSession: string }>({
+    getPasession: build.query<{ pasession: Pasession & SetRecords }, ExerciseRef & { slugSession: string }>({
       query: (ref) => `${pa(ref)}/${seg(ref.slugSession)}`,
       providesTags: ['Pasession'],
       keepUnusedDataFor: SHORT_CACHE,

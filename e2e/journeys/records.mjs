@@ -1,0 +1,106 @@
+// Records and ranges (docs/api.md §10): two weight sessions, the second heavier; the exercise
+// page's records card with its links, the session page's badges, the chart's e1RM series and a
+// range kept in the address.
+import {
+  apiCall,
+  assert,
+  createExerciseUi,
+  createLogUi,
+  expectHeading,
+  expectPath,
+  expectToast,
+  newUser,
+  registerUi,
+} from '../lib/steps.mjs';
+
+export const name = 'records';
+
+const EXERCISE = '/logs/records-block/squat';
+
+async function logSession(page, { date, reps, kilograms }) {
+  await page.getByRole('button', { name: 'Create New' }).click();
+  await expectHeading(page, 'New Session');
+  if (date) await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Set 1 reps').fill(String(reps));
+  await page.getByLabel('Set 1 KGs').fill(String(kilograms));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Session created');
+  await expectPath(page, EXERCISE);
+}
+
+export async function run({ open, shot }) {
+  const { context, page } = await open();
+  await registerUi(page, newUser('records'));
+  await createLogUi(page, 'Records Block');
+  await page.getByRole('link', { name: 'Records Block' }).click();
+  await createExerciseUi(page, 'Squat', 'reps * kgs = vol');
+  await page.getByRole('link', { name: /Squat/ }).click();
+  await expectPath(page, EXERCISE);
+
+  const card = page.getByRole('region', { name: 'Records' });
+  await card.getByText('Records appear as you log sessions').waitFor();
+
+  // An old session, then today's heavier one: 5 × 100 (e1RM 116.67, set volume 500), 3 × 120 (e1RM 132).
+  await logSession(page, { date: '2024-01-15', reps: 5, kilograms: 100 });
+  await logSession(page, { reps: 3, kilograms: 120 });
+
+  const record = (label) => card.getByRole('listitem').filter({ hasText: label });
+  await record('Heaviest').getByText('120 kg').waitFor();
+  await record('Estimated 1RM').getByText('132 kg').waitFor();
+  await record('Best set volume').getByText('500 kg').waitFor();
+  await record('Best session volume').getByText('500 kg').waitFor();
+  await record('Best set volume').getByText('15 Jan 2024').waitFor();
+  const oldLink = card.getByRole('link', { name: 'Best set volume: 500 kg' });
+  assert.equal(await oldLink.getAttribute('href'), `${EXERCISE}/wl/2024-01-15`);
+
+  // The chart: a bar per session for each series, the e1RM among them, on its own right axis.
+  const totals = page.locator('.chart-bar[data-series="totalVolume"]');
+  await page.locator('.progress-chart').waitFor();
+  assert.equal(await totals.count(), 2, 'All: both sessions');
+  assert.equal(await page.locator('.chart-bar[data-series="e1rm"]').count(), 2, 'an e1RM bar per session');
+  await page.getByRole('button', { name: 'All', pressed: true }).waitFor();
+  await shot(page, 'records-exercise');
+
+  // 1M hides the 2024 session and is kept in the address with the page's own params.
+  await page.goto(`${EXERCISE}?limit=20`);
+  await page.locator('.progress-chart').waitFor();
+  await page.getByRole('button', { name: '1M' }).click();
+  await page.getByRole('button', { name: '1M', pressed: true }).waitFor();
+  await page.waitForFunction(
+    () => document.querySelectorAll('.chart-bar[data-series="totalVolume"]').length === 1,
+  );
+  const search = new URL(page.url()).searchParams;
+  assert.equal(search.get('range'), '1M');
+  assert.equal(search.get('limit'), '20', 'the page size stays');
+  await page.reload();
+  await page.getByRole('button', { name: '1M', pressed: true }).waitFor();
+  await page.locator('.progress-chart').waitFor();
+  assert.equal(await totals.count(), 1, 'the range survives a reload');
+  await shot(page, 'records-range-1m');
+  await page.getByRole('button', { name: 'All' }).click();
+  await page.waitForFunction(
+    () => document.querySelectorAll('.chart-bar[data-series="totalVolume"]').length === 2,
+  );
+  assert.equal(new URL(page.url()).searchParams.get('range'), null, 'All is the default, not written');
+
+  // The heavier session's page marks the records it set; the old one its own.
+  await card.getByRole('link', { name: 'Heaviest: 120 kg' }).click();
+  await expectHeading(page, /\d{4}/);
+  const badges = page.getByRole('list', { name: 'Personal records set in this session' });
+  await badges.getByRole('listitem').first().waitFor();
+  assert.deepEqual(await badges.getByRole('listitem').allTextContents(), [
+    'PR · Personal record: Heaviest',
+    'PR · Personal record: Estimated 1RM',
+  ]);
+  await shot(page, 'records-session');
+  const records = await apiCall(
+    context,
+    'GET',
+    `/api${EXERCISE.replace('/squat', '/exercises/squat')}/records`,
+  );
+  assert.equal(records.records.e1rm.value, 132);
+  await page.goto(`${EXERCISE}/wl/2024-01-15`);
+  await expectHeading(page, '15 Jan 2024');
+  await badges.getByText('Best set volume').waitFor();
+  assert.equal(await badges.getByText('Heaviest').count(), 1, 'the first session set every record');
+}
