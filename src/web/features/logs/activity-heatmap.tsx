@@ -34,10 +34,16 @@ export function ActivityHeatmap({
 }) {
   const grid = useMemo(() => buildActivityGrid(today, days), [today, days]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  // On a narrow screen the recent weeks matter most: start scrolled to today's end.
+  // On a narrow screen the recent weeks matter most: start scrolled to today's end, and go back
+  // there when the width changes (a phone turned, a window resized).
   useLayoutEffect(() => {
-    const box = scrollRef.current;
-    if (box) box.scrollLeft = box.scrollWidth;
+    const toEnd = () => {
+      const box = scrollRef.current;
+      if (box) box.scrollLeft = box.scrollWidth;
+    };
+    toEnd();
+    window.addEventListener('resize', toEnd);
+    return () => window.removeEventListener('resize', toEnd);
   }, []);
 
   return (
