@@ -53,6 +53,11 @@ const progress = {
 
 const EXERCISE_PAGE = '/api/logs/push-day/exercises/bench-press?limit=12&page=2';
 const PROGRESS = '/api/logs/push-day/exercises/bench-press/progress';
+const RECORDS = '/api/logs/push-day/exercises/bench-press/records';
+const records = {
+  kind: 'wlsession',
+  records: { heaviest: null, e1rm: null, bestSetVolume: null, bestSessionVolume: null },
+};
 
 describe("a screen's loader", () => {
   it('asks for nothing when no one is signed in (the screen will be /login)', async () => {
@@ -84,16 +89,18 @@ describe("a screen's loader", () => {
     const { calls } = mockApi({
       'GET /api/logs/push-day/exercises/bench-press': exercisePage,
       'GET /api/logs/push-day/exercises/bench-press/progress': progress,
+      'GET /api/logs/push-day/exercises/bench-press/records': records,
       'GET /api/users/profile': USER,
     });
     renderAt('/logs/push-day/bench-press?page=2');
-    // Before the page has rendered, its loader has asked for both.
-    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([EXERCISE_PAGE, PROGRESS]));
+    // Before the page has rendered, its loader has asked for all three.
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([EXERCISE_PAGE, PROGRESS, RECORDS]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Bench Press' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Bar chart/ })).toBeTruthy();
     const paths = calls.map((c) => c.path);
     expect(paths.filter((p) => p === EXERCISE_PAGE)).toHaveLength(1);
     expect(paths.filter((p) => p === PROGRESS)).toHaveLength(1);
+    expect(paths.filter((p) => p === RECORDS)).toHaveLength(1);
   });
 
   it('does the same for the logs list, with its own default page size', async () => {

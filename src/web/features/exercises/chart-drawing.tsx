@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import type { Axis, ChartLayout } from './chart-layout';
 
-const AXIS_COLOR = '#9aa4b2';
-const GRID_COLOR = 'rgba(154, 164, 178, 0.16)';
+// Theme colours (styles/tokens.css), as styles: SVG presentation attributes do not take var().
+const AXIS = { fill: 'var(--muted)', stroke: 'var(--muted)' };
+const GRID = { stroke: 'var(--border)' };
 const TICK = 6;
 
 // Both parts are memoised: moving the pointer redraws only the cursor and the tooltip.
@@ -11,7 +12,7 @@ const TICK = 6;
 export const ChartGrid = memo(function ChartGrid({ layout }: { layout: ChartLayout }) {
   const { plot, left } = layout;
   return (
-    <g stroke={GRID_COLOR} shapeRendering="crispEdges">
+    <g style={GRID} shapeRendering="crispEdges">
       {left.ticks.map((tick) => {
         const y = yOf(tick, left, layout);
         return <line key={tick} x1={plot.left} x2={plot.right} y1={y} y2={y} />;
@@ -37,12 +38,12 @@ export const ChartMarks = memo(function ChartMarks({ layout, height, fontSize }:
             key={`${bar.index}-${bar.key}`}
             className="chart-bar"
             data-series={bar.key}
-            fill={bar.color}
+            style={{ fill: bar.color }}
             d={bar.d}
           />
         ))}
       </g>
-      <g fontSize={fontSize} fill={AXIS_COLOR} stroke={AXIS_COLOR} shapeRendering="crispEdges">
+      <g fontSize={fontSize} style={AXIS} shapeRendering="crispEdges">
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
         {labels.map((label) => {
           const tickX = plot.left + (label.index + 0.5) * layout.band;

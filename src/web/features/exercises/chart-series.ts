@@ -11,16 +11,16 @@ export interface ChartSeries {
 }
 
 export const WL_SERIES: ChartSeries[] = [
-  { key: 'totalVolume', name: 'Total Volume', color: '#60a5fa', unit: 'kg' },
-  { key: 'junkVolume', name: 'Junk Volume', color: '#fbbf24', unit: 'kg' },
-  { key: 'workingVolume', name: 'Work Volume', color: '#34d399', unit: 'kg' },
+  { key: 'totalVolume', name: 'Total Volume', color: 'var(--series-total)', unit: 'kg' },
+  { key: 'junkVolume', name: 'Junk Volume', color: 'var(--series-junk)', unit: 'kg' },
+  { key: 'workingVolume', name: 'Work Volume', color: 'var(--series-work)', unit: 'kg' },
   // A set's weight, not a volume: drawn against an axis of its own on the right (chart-layout.ts).
-  { key: 'e1rm', name: 'Estimated 1RM', color: '#f472b6', unit: 'kg' },
+  { key: 'e1rm', name: 'Estimated 1RM', color: 'var(--series-e1rm)', unit: 'kg' },
 ];
 
 export const PA_SERIES: ChartSeries[] = [
-  { key: 'pace', name: 'Pace', color: '#c084fc', unit: 'min/km' },
-  { key: 'speed', name: 'Speed', color: '#22d3ee', unit: 'km/min' },
+  { key: 'pace', name: 'Pace', color: 'var(--series-pace)', unit: 'min/km' },
+  { key: 'speed', name: 'Speed', color: 'var(--series-speed)', unit: 'km/min' },
 ];
 
 export const chartTitle = (kind: SessionKind) =>

@@ -64,7 +64,7 @@ describe('ProgressChart', () => {
     expect(bars(container).map((b) => b.dataset.series)).toEqual(
       Array.from({ length: 3 }, () => ['totalVolume', 'junkVolume', 'workingVolume']).flat(),
     );
-    expect(bars(container)[0].getAttribute('fill')).toBe('#60a5fa');
+    expect((bars(container)[0] as unknown as SVGElement).style.fill).toBe('var(--series-total)');
     screen.getByRole('img', {
       name: 'Bar chart of Total Volume, Junk Volume, Work Volume for 3 sessions from 8 Jan 2024 to 22 Jan 2024',
     });

@@ -24,7 +24,7 @@ interface Highlight {
   byKeyboard: boolean;
 }
 
-const CURSOR_COLOR = 'rgba(148, 163, 184, 0.1)';
+const CURSOR = { fill: 'var(--muted)', fillOpacity: 0.12 };
 
 /**
  * A grouped bar chart drawn as plain SVG (docs/decisions/0006): a bar per ticked series and
@@ -117,7 +117,7 @@ export function ProgressChart({ points, series, visible }: ProgressChartProps) {
               y={layout.plot.top}
               width={layout.band}
               height={layout.plot.bottom - layout.plot.top}
-              fill={CURSOR_COLOR}
+              style={CURSOR}
             />
           )}
           <ChartMarks layout={layout} height={height} fontSize={fontSize} />
