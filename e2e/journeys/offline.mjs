@@ -7,6 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   apiCall,
   assert,
+  clickMenu,
   createExerciseUi,
   createLogUi,
   expectHeading,
@@ -42,6 +43,11 @@ export async function run({ open, shot }) {
   }
 
   await registerUi(page, newUser('offline'));
+  // A lifter in pounds (docs/api.md §10): the whole offline round trip keeps the typed pounds.
+  await clickMenu(page, 'Profile');
+  await page.getByLabel('Pounds (lb)').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expectToast(page, 'Profile updated');
   await page.goto('/');
   assert.equal(
     await page.locator('link[rel="manifest"]').getAttribute('href'),
@@ -69,7 +75,8 @@ export async function run({ open, shot }) {
   await page.getByRole('heading', { name: 'Previous Session' }).waitFor();
   await page.getByLabel('Date').fill('2026-11-20');
   await page.getByLabel('Set 1 reps').fill('5');
-  await page.getByLabel('Set 1 KGs').fill('80');
+  await page.getByLabel('Set 1 LBs').fill('135');
+  await page.getByLabel('Notes').fill('Hotel gym, no signal in the basement');
 
   // Saved with no connection: kept on the device, and the form goes back as after any save.
   await context.setOffline(true);
@@ -102,7 +109,10 @@ export async function run({ open, shot }) {
   assert.equal(creates[2].key, creates[3].key, 'the synced session went with the key of the offline try');
   const exercise = await apiCall(context, 'GET', '/api/logs/travel-block/exercises/hotel-press');
   assert.equal(exercise.exerciseAggregate.length, 1, 'the server has exactly one session');
-  assert.equal(exercise.exerciseAggregate[0].wlsessions.createdDate, '2026-11-20');
+  const synced0 = exercise.exerciseAggregate[0].wlsessions;
+  assert.equal(synced0.createdDate, '2026-11-20');
+  assert.deepEqual([synced0.set[0].pounds, synced0.set[0].kilograms], [135, 61.23], 'the pounds as typed');
+  assert.equal(synced0.notes, 'Hotel gym, no signal in the basement');
   assert.deepEqual(
     await page.evaluate(
       () =>
@@ -132,7 +142,7 @@ export async function run({ open, shot }) {
   await page.getByText('You are offline').waitFor();
   await page.getByLabel('Date').fill('2026-11-21');
   await page.getByLabel('Set 1 reps').fill('3');
-  await page.getByLabel('Set 1 KGs').fill('90');
+  await page.getByLabel('Set 1 LBs').fill('200');
   await shot(page, 'offline-new-session');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, "Saved on this device — it will sync when you're back online");
@@ -153,7 +163,7 @@ export async function run({ open, shot }) {
   await page.getByRole('button', { name: 'Create New' }).click();
   await expectHeading(page, 'New Session');
   await page.getByLabel('Set 1 reps').fill('3');
-  await page.getByLabel('Set 1 KGs').fill('60');
+  await page.getByLabel('Set 1 LBs').fill('60');
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, "Saved on this device — it will sync when you're back online");
