@@ -53,13 +53,22 @@ export async function* exportJson(db: Db, authorId: string, exportedAt: string):
  * every row stands alone when a spreadsheet filters or sorts them; csvRow quotes the commas,
  * quotes and line breaks notes may hold.
  */
+/**
+ * Text a spreadsheet would run as a formula (=, +, @, a tab or CR first, or '-' before anything
+ * but a space) gets a leading apostrophe, which spreadsheets show as text (OWASP's advice on
+ * CSV injection). Notes are free text; "- sore knee" reads as text already and stays as typed.
+ */
+function spreadsheetSafe(text: string): string {
+  return /^([=+@\t\r]|-[^ ])/.test(text) ? `'${text}` : text;
+}
+
 export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<string> {
   let out = `\uFEFF${csvRow(EXPORT_CSV_COLUMNS)}`;
   let log = '';
   let exercise = '';
   for await (const event of walkAccount(db, authorId)) {
-    if (event.type === 'log') log = event.log.title;
-    else if (event.type === 'exercise') exercise = event.exercise.title;
+    if (event.type === 'log') log = spreadsheetSafe(event.log.title);
+    else if (event.type === 'exercise') exercise = spreadsheetSafe(event.exercise.title);
     else if (event.type === 'session') {
       const s = event.session;
       if ('set' in s) {
@@ -81,7 +90,7 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
             '',
             '',
             set.pounds ?? '',
-            s.notes,
+            spreadsheetSafe(s.notes),
           ]);
         });
       } else {
@@ -102,7 +111,7 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
           formatPace(s.paceMinutes, s.paceSeconds),
           s.speed,
           '',
-          s.notes,
+          spreadsheetSafe(s.notes),
         ]);
       }
     }

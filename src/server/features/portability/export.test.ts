@@ -244,3 +244,34 @@ describe('GET /api/export.csv', () => {
     ]);
   });
 });
+
+describe('GET /api/export.csv and spreadsheet formulas', () => {
+  it('writes notes a spreadsheet would run as a formula as text, and leaves the rest as typed', async () => {
+    const user = await signUp(t.app);
+    const log = await call(t.app, user, 'POST', '/api/logs', { title: 'Formula Check' });
+    const base = `/api/logs/${log.slugLog}/exercises`;
+    const x = await call(t.app, user, 'POST', base, { title: 'Press', session: 'wlsession' });
+    const notes = ['=HYPERLINK("http://x.test","click")', '+1+2', '@SUM(A1)', '-2+3', '- sore knee', 'plain'];
+    for (const [i, note] of notes.entries()) {
+      await call(t.app, user, 'POST', `${base}/${x.slugExercise}/wlsessions`, {
+        createdDate: `2024-05-0${i + 1}`,
+        set: [{ repetitions: 1, kilograms: 10 }],
+        notes: note,
+      });
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export.csv',
+      headers: { cookie: user.cookie },
+    });
+    const written = [...parseCsv(res.body)].slice(1).map((r) => r.fields.at(-1));
+    expect(written).toEqual([
+      '\'=HYPERLINK("http://x.test","click")',
+      "'+1+2",
+      "'@SUM(A1)",
+      "'-2+3",
+      '- sore knee',
+      'plain',
+    ]);
+  });
+});
