@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatCalendarDate } from '../../../contract/dates';
 import type { Progress } from '../../../contract/sessions';
-import { useMediaQuery } from '../../lib/hooks';
+import { useMediaQuery } from './use-media-query';
 import { ChartGrid, ChartMarks } from './chart-drawing';
 import { indexAt, layoutChart, valueOf } from './chart-layout';
 import { formatSeriesValue } from './chart-scale';
