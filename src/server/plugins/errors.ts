@@ -26,7 +26,8 @@ export function registerErrorHandler(app: FastifyInstance, db: object): void {
     if (isKeyTaken(error)) return replayTakenKey(db, request, reply);
     // A record route checks the session in its own statement (plugins/auth.ts), after the body
     // is parsed and validated: a stranger's refused body is a 401, not the body's message.
-    if (request.tokenHash && !(await findSessionUser(db, request.tokenHash))) {
+    // (A failing check leaves the error to be answered as it is, below.)
+    if (request.tokenHash && (await findSessionUser(db, request.tokenHash).catch(() => true)) === null) {
       const refused = notSignedIn();
       return reply.status(refused.statusCode).send({ message: refused.message });
     }
