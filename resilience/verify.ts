@@ -269,6 +269,13 @@ export async function databaseProblems(query: Query): Promise<{ problems: string
       `select count(*)::int as n from (select 1 from sessions group by author_id, exercise_id, slug having count(*) > 1) d`,
     ],
     [
+      'rows of an import that was taken back (decision 0017)',
+      `select (select count(*) from sessions s where s.import_id is not null
+                and not exists (select 1 from imports i where i.id = s.import_id))
+            + (select count(*) from logs l where l.import_id is not null
+                and not exists (select 1 from imports i where i.id = l.import_id))::int as n`,
+    ],
+    [
       'sessions whose slug is not their date',
       `select count(*)::int as n from sessions s
        where s.slug !~ ('^' || to_char(s.created_date, 'YYYY-MM-DD') || '(-[0-9]+)?$')`,

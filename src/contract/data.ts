@@ -130,20 +130,24 @@ const optionalStamp = z.iso
 const importStamps = { createdAt: optionalStamp, updatedAt: optionalStamp };
 const slugSession = z.string().max(20).optional().catch(undefined);
 
-const importWlExercise = z.object({
-  title,
-  session: z.literal('wlsession'),
-  ...importStamps,
-  activeAt: optionalStamp,
-  sessions: z.array(wlsessionBody.extend({ slugSession, ...importStamps })).default([]),
-});
-const importPaExercise = z.object({
-  title,
-  session: z.literal('pasession'),
-  ...importStamps,
-  activeAt: optionalStamp,
-  sessions: z.array(pasessionBody.extend({ slugSession, ...importStamps })).default([]),
-});
+/** One session of the file, checked on its own (the reader gives other requests a turn between them). */
+export const importSession = {
+  wlsession: wlsessionBody.extend({ slugSession, ...importStamps }),
+  pasession: pasessionBody.extend({ slugSession, ...importStamps }),
+};
+export type ImportSession = z.output<(typeof importSession)[keyof typeof importSession]>;
+
+// The file around its sessions; each of `sessions` is then read with `importSession`.
+const importExercise = <K extends keyof typeof importSession>(session: K) =>
+  z.object({
+    title,
+    session: z.literal(session),
+    ...importStamps,
+    activeAt: optionalStamp,
+    sessions: z.array(z.unknown()).default([]),
+  });
+const importWlExercise = importExercise('wlsession');
+const importPaExercise = importExercise('pasession');
 
 export const importFileV1 = z.object({
   format: z.literal(EXPORT_FORMAT, { error: `format must be "${EXPORT_FORMAT}"` }),

@@ -5,6 +5,7 @@ import { sweepRateLimits } from './db/rate-limits';
 import { sweepIdempotencyKeys } from './features/users/idempotency-keys';
 import { DataDirLockedError } from './db/lock';
 import { deleteExpiredTokens } from './features/users/auth-sessions.repository';
+import { discardStaleImports, STALE_AFTER_MS } from './features/portability/import-batches';
 
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -36,6 +37,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // Imports whose writer died are taken back (decision 0017), before the first request. PGlite
+  // has one server per data directory (db/lock.ts), so every unfinished import there is dead;
+  // on PostgreSQL another instance may be writing one: only those silent for STALE_AFTER_MS are.
+  const sweepImports = (silentMs: number) =>
+    discardStaleImports(database.db, silentMs).catch((error) =>
+      app.log.warn({ err: error }, 'sweep of interrupted imports failed'),
+    );
+  await sweepImports(database.engine === 'pglite' ? 0 : STALE_AFTER_MS);
+
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -50,6 +60,7 @@ async function main(): Promise<void> {
     ]).catch((error) => app.log.warn({ err: error }, 'sweep of expired tokens and rate limits failed'));
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
+  setInterval(() => sweepImports(STALE_AFTER_MS), STALE_AFTER_MS).unref();
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -75,6 +75,8 @@ export const logs = pgTable(
     ...timestamps,
     // Bumped when the log or anything in it is created or edited: lists show the most active first.
     activeAt: timestamp('active_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    // The import that wrote the row, if one did (migration 0009, decision 0017).
+    importId: uuid('import_id'),
   },
   (t) => [
     uniqueIndex('logs_author_slug_uq').on(t.authorId, t.slug),
@@ -97,6 +99,7 @@ export const exercises = pgTable(
     kind: text('kind', { enum: ['wlsession', 'pasession'] }).notNull(),
     ...timestamps,
     activeAt: timestamp('active_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    importId: uuid('import_id'),
   },
   (t) => [
     uniqueIndex('exercises_log_slug_uq').on(t.authorId, t.logId, t.slug),
@@ -149,6 +152,7 @@ export const sessions = pgTable(
     e1rm: doublePrecision('e1rm'),
     bestSetVolume: doublePrecision('best_set_volume'),
     ...timestamps,
+    importId: uuid('import_id'),
     // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).
     apiJson: json('api_json')
       .notNull()
@@ -171,4 +175,26 @@ export const sessions = pgTable(
   ],
 );
 
-export const schema = { users, authSessions, passwordResets, logs, exercises, sessions };
+/**
+ * One import into one account (decision 0017): at most one unfinished per account; `aliveAt`
+ * moves while it writes, so a batch whose writer died can be told from one still running.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    aliveAt: timestamp('alive_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('imports_one_running_uq')
+      .on(t.authorId)
+      .where(sql`${t.finishedAt} is null`),
+  ],
+);
+
+export const schema = { users, authSessions, passwordResets, logs, exercises, sessions, imports };

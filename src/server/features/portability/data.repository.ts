@@ -2,17 +2,17 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
-import { yieldTurn } from './import-limits';
 import { exercises, logs, sessions } from '../../db/schema';
 
 /** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
 
 const IN_CHUNK = 1000;
 /**
- * Rows per INSERT (one JSON parameter each): bounds the size of one statement, and on PGlite
- * (in this process) how long one statement keeps the event loop (docs/api.md §9).
+ * Rows per INSERT (one JSON parameter each). An import is not one transaction (decision 0017):
+ * between two of its statements other requests get the database, so this bounds how long they
+ * wait for it — about 40 ms for 250 sessions on PGlite (docs/api.md §9: ~100 ms at most).
  */
-const INSERT_CHUNK = 1000;
+const INSERT_CHUNK = 100;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -61,11 +61,6 @@ export async function exercisesOfLog(db: Executor, authorId: string, logId: stri
 }
 
 // ---- Import: what the account already holds, then bulk inserts ----
-
-/** Serialises imports of one account (two at once would race for the same slugs). */
-export async function lockAuthorForImport(tx: Executor, authorId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7241, hashtext(${authorId}::text))`);
-}
 
 export async function findLogsBySlugs(tx: Executor, authorId: string, slugs: string[]) {
   const found: { id: string; slug: string }[] = [];
@@ -121,18 +116,21 @@ export type NewExercise = typeof exercises.$inferInsert;
 export type NewSession = typeof sessions.$inferInsert;
 
 /**
- * Inserts many rows with one parameter per chunk: the rows travel as one JSON array that
- * PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns. Building a VALUES
- * list of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
+ * Inserts many rows, a chunk per statement, each row marked with its import batch
+ * (import-batches.ts); `pause` runs between two statements. A chunk travels as one JSON array
+ * that PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns: a VALUES list
+ * of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
  */
 async function insertMany<T extends PgTable>(
-  tx: Executor,
+  db: Executor,
   table: T,
+  importId: string,
   rows: T['$inferInsert'][],
+  pause: () => Promise<void>,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.entries(getTableColumns(table)).filter(
-    ([key]) => (rows[0] as Record<string, unknown>)[key] !== undefined,
+    ([key]) => key === 'importId' || (rows[0] as Record<string, unknown>)[key] !== undefined,
   );
   const names = sql.join(
     columns.map(([, column]) => sql.identifier(column.name)),
@@ -146,25 +144,30 @@ async function insertMany<T extends PgTable>(
     const json = JSON.stringify(
       part.map((row) =>
         Object.fromEntries(
-          columns.map(([key, column]) => [column.name, (row as Record<string, unknown>)[key]]),
+          columns.map(([key, column]) => [
+            column.name,
+            key === 'importId' ? importId : (row as Record<string, unknown>)[key],
+          ]),
         ),
       ),
     );
-    await tx.execute(
+    await db.execute(
       sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`,
     );
-    await yieldTurn();
+    await pause();
   }
 }
 
 /** Parents before children, so the foreign keys hold. */
 export async function insertImported(
-  tx: Executor,
+  db: Executor,
+  importId: string,
   rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: NewSession[] },
+  pause: () => Promise<void>,
 ): Promise<void> {
-  await insertMany(tx, logs, rows.logs);
-  await insertMany(tx, exercises, rows.exercises);
-  await insertMany(tx, sessions, rows.sessions);
+  await insertMany(db, logs, importId, rows.logs, pause);
+  await insertMany(db, exercises, importId, rows.exercises, pause);
+  await insertMany(db, sessions, importId, rows.sessions, pause);
 }
 
 /** Existing logs and exercises that received sessions move up their lists (docs/api.md §7 "active"). */

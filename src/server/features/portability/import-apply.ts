@@ -1,16 +1,22 @@
 import type { ImportSummary } from '../../../contract/data';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { insertImported, lockAuthorForImport, setActiveAt } from './data.repository';
+import { insertImported, setActiveAt } from './data.repository';
+import { beginImport, discardImport, finishImport, keepAlive } from './import-batches';
 import { diffPlan } from './import-diff';
+import { yieldTurn } from './import-limits';
 import type { ImportPlan } from './import-plan';
 
+/** Edits racing an import can take its slugs more than once; each clash costs one more diff. */
+const ATTEMPTS = 5;
+
 /**
- * Writes a plan into one account in one transaction: all or nothing. The diff against the account
- * is computed first, outside any transaction: it yields while it works, and on PGlite (one
- * connection) an open transaction would make every other request wait until it ends. The writes
- * then run under a per-account lock; if another import or edit took a slug meanwhile, the unique
- * index refuses them, nothing is written, and the diff is computed again. With dryRun the same
+ * Writes a plan into one account, all or nothing (decision 0017). The account's import batch is
+ * taken first, so no other import changes the account while the diff is computed and written.
+ * The rows go in short statements with turns for other requests between them; the last step
+ * marks the logs and exercises it touched as active and closes the batch in one transaction.
+ * Any failure takes the batch back. If an edit took a slug meanwhile, the unique index refuses
+ * that statement, the batch is taken back, and the diff is computed again. With dryRun the same
  * diff is computed and nothing is written.
  */
 export async function applyImport(
@@ -24,17 +30,26 @@ export async function applyImport(
   for (let attempt = 1; ; attempt += 1) {
     plan.skipped.length = readerSkips.listed;
     plan.skippedCount = readerSkips.count;
-    const diff = await diffPlan(db, authorId, plan, Date.now());
+    const batch = dryRun ? null : await beginImport(db, authorId);
+    const pause = async () => {
+      if (batch) await keepAlive(db, batch);
+      await yieldTurn();
+    };
+    let diff;
     try {
-      if (!dryRun)
-        await db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Executor;
-          await lockAuthorForImport(tx, authorId);
-          await insertImported(tx, diff.rows);
-          await setActiveAt(tx, authorId, diff.touched);
+      diff = await diffPlan(db, authorId, plan, Date.now(), pause);
+      if (batch) {
+        await insertImported(db, batch.id, diff.rows, pause);
+        const touched = diff.touched;
+        await db.transaction(async (tx) => {
+          await setActiveAt(tx, authorId, touched);
+          await finishImport(tx, batch);
         });
+      }
     } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
+      // If even that fails, the batch stops showing life and the periodic sweep takes it back.
+      if (batch) await discardImport(db, batch).catch(() => undefined);
+      if (attempt < ATTEMPTS && isUniqueViolation(error)) continue;
       throw error;
     }
     return {

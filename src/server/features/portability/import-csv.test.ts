@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportSummary } from '../../../contract/data';
 import type { TestApp } from '../../test/test-app';
+import { IMPORT_RUNNING } from './import-batches';
 import { sampleCsv } from './sample-csv';
 import {
   call,
@@ -105,14 +107,22 @@ describe('POST /api/import?source=hevy', () => {
     });
   });
 
-  it('three imports of one file at once still add it only once', async () => {
+  it('three imports of one file at once: one adds it, the others are refused or add nothing', async () => {
     const user = await signUp(t.app);
     const file = sampleCsv('hevy', 3000);
-    const results = await Promise.all([1, 2, 3].map(() => importOk(t.app, user, 'source=hevy', file)));
-    const created = results.map((r) => r.sessions).sort((a, b) => b - a);
-    expect(created[0]).toBeGreaterThan(700);
-    expect(created.slice(1)).toEqual([0, 0]);
-    expect(results.every((r) => r.sessions + r.duplicates === created[0])).toBe(true);
+    const responses = await Promise.all([1, 2, 3].map(() => postImport(t.app, user, 'source=hevy', file)));
+    const added = responses.filter((r) => r.statusCode === 200).map((r) => r.json() as ImportSummary);
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    const sessions = added.map((r) => r.sessions).sort((a, b) => b - a);
+    expect(sessions[0]).toBeGreaterThan(700);
+    expect(sessions.slice(1).every((n) => n === 0)).toBe(true);
+    expect(added.every((r) => r.sessions + r.duplicates === sessions[0])).toBe(true);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ message: IMPORT_RUNNING });
+    }
+    const again = await importOk(t.app, user, 'source=hevy&dryRun=1', file);
+    expect(again).toMatchObject({ sessions: 0, duplicates: sessions[0] });
   });
 
   it('with dryRun=1 reports the same summary and writes nothing', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { sessionValues } from '../sessions/session-record';
-import { YIELD_EVERY, yieldTurn } from './import-limits';
+import { YIELD_EVERY } from './import-limits';
 import {
   findExercisesOfLogs,
   findLogsBySlugs,
@@ -9,7 +9,7 @@ import {
   type NewLog,
   type NewSession,
 } from './data.repository';
-import { type ImportPlan, kindConflict, type PlannedSession, skipRow } from './import-plan';
+import { type ImportPlan, kindConflict, lineNumber, type PlannedSession, skipRow } from './import-plan';
 import { loadSessionStates, type SessionState, sessionKey } from './session-state';
 
 interface Activity {
@@ -39,8 +39,15 @@ function ascendingIds(): () => string {
  * reused); a session is not added when its exercise already holds one on that date with the same
  * content (counted in `duplicates`), so importing a file twice adds nothing the second time.
  * An existing exercise of the other kind keeps its sessions and the file's are skipped.
+ * `pause` runs every YIELD_EVERY sessions (import-apply.ts: other requests get a turn).
  */
-export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan, now: number) {
+export async function diffPlan(
+  tx: Executor,
+  authorId: string,
+  plan: ImportPlan,
+  now: number,
+  pause: () => Promise<void>,
+) {
   const newId = ascendingIds();
   const existingLogs = new Map(
     (await findLogsBySlugs(tx, authorId, [...plan.logs.keys()])).map((l) => [l.slug, l.id]),
@@ -76,7 +83,9 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
   };
   const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
   let duplicates = 0;
-  let made = 0;
+  // Every loop over sessions counts its steps here, to pause every YIELD_EVERY of them.
+  let steps = 0;
+  const due = () => ++steps % YIELD_EVERY === 0;
 
   for (const [slug, log] of plan.logs) {
     let logId = existingLogs.get(slug);
@@ -99,7 +108,7 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
       if (found && found.kind !== exercise.kind) {
         skipRow(
           plan,
-          exercise.line,
+          lineNumber(exercise.line),
           `${kindConflict(exercise.title, found.kind)}: ${exercise.sessions.length} session(s) not imported`,
         );
         continue;
@@ -122,10 +131,14 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
         activity.exercises.set(exerciseId, { id: exerciseId, latest: '', row });
       }
       const state = stateOf(exerciseId);
-      const fresh = exercise.sessions.filter((session) => !state.consume(sessionKey(session)));
+      const fresh: PlannedSession[] = [];
+      for (const session of exercise.sessions) {
+        if (due()) await pause();
+        if (!state.consume(sessionKey(session))) fresh.push(session);
+      }
       duplicates += exercise.sessions.length - fresh.length;
-      for (const [session, slugSession] of assignSlugs(state, fresh)) {
-        if (++made % YIELD_EVERY === 0) await yieldTurn();
+      for (const [session, slugSession] of await assignSlugs(state, fresh, due, pause)) {
+        if (due()) await pause();
         const createdAt = session.createdAt ?? stamp();
         rows.sessions.push({
           id: newId(),
@@ -155,15 +168,23 @@ export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan,
 }
 
 /** Slugs the file carried first (a round trip keeps its -2, -3), then the next free one for the rest. */
-function assignSlugs(state: SessionState, sessions: PlannedSession[]): Map<PlannedSession, string> {
+async function assignSlugs(
+  state: SessionState,
+  sessions: PlannedSession[],
+  due: () => boolean,
+  pause: () => Promise<void>,
+): Promise<Map<PlannedSession, string>> {
   const slugs = new Map<PlannedSession, string>();
   for (const session of sessions) {
+    if (due()) await pause();
     const kept = session.slugSession && state.slugs.take(session.createdDate, session.slugSession);
     if (kept) slugs.set(session, kept);
   }
   const ordered = new Map<PlannedSession, string>();
-  for (const session of sessions)
+  for (const session of sessions) {
+    if (due()) await pause();
     ordered.set(session, slugs.get(session) ?? (state.slugs.take(session.createdDate) as string));
+  }
   return ordered;
 }
 

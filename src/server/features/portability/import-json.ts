@@ -1,15 +1,18 @@
 import type { z } from 'zod';
-import { importFileV1 } from '../../../contract/data';
+import { importFileV1, type ImportSession, importSession } from '../../../contract/data';
 import { slugify } from '../../../contract/slug';
 import { badLine } from './csv';
-import { checkJsonSessions } from './import-limits';
+import { checkJsonSessions, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
 
 /**
  * Our own export (format "workout-log", version 1). Validated with the same rules as the forms,
- * strictly: a value our server would refuse stops the import, naming its line and path.
+ * strictly: a value our server would refuse stops the import, naming its line and path. The
+ * sessions are checked one by one with a turn for other requests every YIELD_EVERY, and the
+ * file's lines are found only when a message needs one: for a 10 MB file either would hold the
+ * event loop for hundreds of milliseconds (docs/api.md §9).
  */
 export async function readOwnJson(text: string): Promise<ImportPlan> {
   let data: unknown;
@@ -19,30 +22,32 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
     throw badLine(lineOfJsonError(text), 'this is not valid JSON');
   }
   checkJsonSessions(data);
-  const lineOf = indexJsonLines(text);
+  let index: LineOf | undefined;
+  const lineOf: LineOf = (path) => (index ??= indexJsonLines(text))(path);
   const parsed = importFileV1.safeParse(data);
   if (!parsed.success) throw invalid(lineOf, parsed.error.issues[0]);
 
   const builder = new PlanBuilder();
-  parsed.data.logs.forEach((log, l) => {
+  let checked = 0;
+  for (const [l, log] of parsed.data.logs.entries()) {
     const logAt = ['logs', l];
     const plannedLog = builder.log(
       log.title,
       slugOf(lineOf, log.title, logAt, RESERVED_LOG_SLUGS),
-      lineOf(logAt),
+      () => lineOf(logAt),
       {
         createdAt: log.createdAt,
         updatedAt: log.updatedAt,
         activeAt: log.activeAt,
       },
     );
-    log.exercises.forEach((exercise, e) => {
+    for (const [e, exercise] of log.exercises.entries()) {
       const at = [...logAt, 'exercises', e];
       const planned = builder.exercise(plannedLog, {
         title: exercise.title,
         slug: slugOf(lineOf, exercise.title, at, RESERVED_EXERCISE_SLUGS),
         kind: exercise.session,
-        line: lineOf(at),
+        line: () => lineOf(at),
         createdAt: exercise.createdAt,
         updatedAt: exercise.updatedAt,
         activeAt: exercise.activeAt,
@@ -50,9 +55,16 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
       if (!planned)
         throw badLine(lineOf(at), `"${exercise.title}" is twice in this log, with different kinds`);
       builder.plan.rows += exercise.sessions.length;
-      exercise.sessions.forEach((session, s) => {
+      const schema = importSession[exercise.session];
+      for (const [s, raw] of exercise.sessions.entries()) {
+        if (++checked % YIELD_EVERY === 0) await yieldTurn();
+        const read = schema.safeParse(raw);
+        if (!read.success) {
+          const issue = read.error.issues[0];
+          throw invalid(lineOf, { ...issue, path: [...at, 'sessions', s, ...issue.path] });
+        }
+        const session: ImportSession = read.data;
         const common = {
-          line: lineOf([...at, 'sessions', s]),
           createdDate: session.createdDate,
           slugSession: session.slugSession,
           createdAt: session.createdAt,
@@ -64,9 +76,9 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
             ? { ...common, kind: 'wlsession', sets: session.set }
             : { ...common, kind: 'pasession', time: session.time, distance: session.distance },
         );
-      });
-    });
-  });
+      }
+    }
+  }
   return await builder.finish();
 }
 

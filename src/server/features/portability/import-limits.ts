@@ -8,7 +8,7 @@ import { parseCsv } from './csv';
 // give the event loop a turn every YIELD_EVERY items, so other requests keep flowing.
 
 /** Items (CSV records, planned sessions, rows written) between two turns of the event loop. */
-export const YIELD_EVERY = 2000;
+export const YIELD_EVERY = 500;
 
 /** Lets other requests run; called every YIELD_EVERY items of a long loop. */
 export function yieldTurn(): Promise<void> {

@@ -16,9 +16,14 @@ export interface Stamps {
   updatedAt?: string;
 }
 
+/**
+ * The file line a record came from (its first row), for messages; a function when finding it
+ * costs a scan of the file (our JSON, json-lines.ts), run only if a message needs it.
+ */
+export type Line = number | (() => number);
+export const lineNumber = (line: Line): number => (typeof line === 'number' ? line : line());
+
 interface SessionBase extends Stamps {
-  /** The file line it came from (its first row), for messages. */
-  line: number;
   createdDate: string;
   /** The slug the file had (our JSON): kept when it still fits the date and is free. */
   slugSession?: string;
@@ -40,7 +45,7 @@ export interface PlannedExercise extends Stamps {
   title: string;
   slug: string;
   kind: SessionKind;
-  line: number;
+  line: Line;
   activeAt?: string;
   sessions: PlannedSession[];
 }
@@ -48,7 +53,7 @@ export interface PlannedExercise extends Stamps {
 export interface PlannedLog extends Stamps {
   title: string;
   slug: string;
-  line: number;
+  line: Line;
   activeAt?: string;
   exercises: Map<string, PlannedExercise>;
 }
@@ -88,7 +93,6 @@ interface PendingBlock {
   sets: PendingSet[];
 }
 interface PendingDay {
-  line: number;
   blocks: Map<string, PendingBlock>;
 }
 
@@ -102,7 +106,7 @@ export class PlanBuilder {
     skipRow(this.plan, line, reason);
   }
 
-  log(title: string, slug: string, line: number, extra: Partial<PlannedLog> = {}): PlannedLog {
+  log(title: string, slug: string, line: Line, extra: Partial<PlannedLog> = {}): PlannedLog {
     let found = this.plan.logs.get(slug);
     if (!found) {
       found = { title, slug, line, exercises: new Map(), ...extra };
@@ -114,7 +118,7 @@ export class PlanBuilder {
   /** The log's exercise of that slug; a kind other than the one it already has → null. */
   exercise(
     log: PlannedLog,
-    input: { title: string; slug: string; kind: SessionKind; line: number } & Partial<PlannedExercise>,
+    input: { title: string; slug: string; kind: SessionKind; line: Line } & Partial<PlannedExercise>,
   ): PlannedExercise | null {
     const found = log.exercises.get(input.slug);
     if (found) return found.kind === input.kind ? found : null;
@@ -126,12 +130,12 @@ export class PlanBuilder {
   /** A weight set of a CSV row: a day's sets of one exercise become one session. */
   addSet(
     exercise: PlannedExercise,
-    row: { line: number; date: string; start: string; order: number; set: SetInput; notes?: string[] },
+    row: { date: string; start: string; order: number; set: SetInput; notes?: string[] },
   ) {
     let byDate = this.days.get(exercise);
     if (!byDate) this.days.set(exercise, (byDate = new Map()));
     let day = byDate.get(row.date);
-    if (!day) byDate.set(row.date, (day = { line: row.line, blocks: new Map() }));
+    if (!day) byDate.set(row.date, (day = { blocks: new Map() }));
     let block = day.blocks.get(row.start);
     if (!block) day.blocks.set(row.start, (block = { start: row.start, sets: [] }));
     const notes = row.notes?.some((n) => n.trim() !== '') ? row.notes : undefined;
@@ -153,7 +157,6 @@ export class PlanBuilder {
           const notes = joinNotes(part.flatMap((p) => p.notes ?? []));
           exercise.sessions.push({
             kind: 'wlsession',
-            line: day.line,
             createdDate: date,
             sets: part.map((p) => p.set),
             ...(notes === '' ? {} : { notes }),

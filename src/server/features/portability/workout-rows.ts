@@ -72,7 +72,6 @@ export function workoutRowMapper(builder: PlanBuilder) {
     }
     if (kind === 'wlsession') {
       builder.addSet(plannedExercise, {
-        line: row.line,
         date: row.date,
         start: row.start,
         order: row.order,
@@ -82,7 +81,6 @@ export function workoutRowMapper(builder: PlanBuilder) {
     } else {
       plannedExercise.sessions.push({
         kind: 'pasession',
-        line: row.line,
         createdDate: row.date,
         time: splitSeconds(seconds),
         distance: km,
