@@ -6,6 +6,7 @@ import {
   assert,
   assertNoHorizontalScroll,
   clickMenu,
+  expectAccessible,
   expectHeading,
   newUser,
   openMenu,
@@ -88,6 +89,7 @@ export async function run({ open, shot, baseURL }) {
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme ?? null), null, 'system');
   await clickMenu(page, 'Dark', 'button');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await expectAccessible(page, '/logs with the heatmap and the open theme menu, dark');
   await page.keyboard.press('Escape');
   await shot(page, 'logs-activity-dark');
 
@@ -104,6 +106,7 @@ export async function run({ open, shot, baseURL }) {
     'data-theme right after navigation',
   );
   await page.getByText('6 sessions in the last 30 days').waitFor();
+  await expectAccessible(page, '/logs with the heatmap, light');
   // --bg of the light palette (styles/tokens.css).
   assert.equal(
     await page.evaluate(() => getComputedStyle(document.body).backgroundColor),

@@ -6,6 +6,7 @@ import {
   assert,
   createExerciseUi,
   createLogUi,
+  expectAccessible,
   expectHeading,
   expectPath,
   expectToast,
@@ -26,6 +27,14 @@ async function logSession(page, { date, reps, kilograms }) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Session created');
   await expectPath(page, EXERCISE);
+}
+
+/** axe in the system's light scheme (the browser's default), then in its dark one. */
+async function inBothThemes(page, label) {
+  await expectAccessible(page, `${label}, light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, `${label}, dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 export async function run({ open, shot }) {
@@ -60,6 +69,7 @@ export async function run({ open, shot }) {
   assert.equal(await page.locator('.chart-bar[data-series="e1rm"]').count(), 2, 'an e1RM bar per session');
   await page.getByRole('button', { name: 'All', pressed: true }).waitFor();
   await shot(page, 'records-exercise');
+  await inBothThemes(page, 'the exercise page with its records, range and e1RM');
 
   // 1M hides the 2024 session and is kept in the address with the page's own params.
   await page.goto(`${EXERCISE}?limit=20`);
@@ -93,6 +103,7 @@ export async function run({ open, shot }) {
     'PR · Personal record: Estimated 1RM',
   ]);
   await shot(page, 'records-session');
+  await inBothThemes(page, 'a session page with its record badges');
   const records = await apiCall(
     context,
     'GET',

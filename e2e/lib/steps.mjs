@@ -1,9 +1,40 @@
 // Small steps shared by the journeys. They find things the way a person does: fields by their
 // visible label, buttons and links by their name, toasts by their text.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export { assert };
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it is on screen (its theme included): no
+ * violation. axe is loaded through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function expectAccessible(page, label) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // Colours mid-transition (a theme just switched) are not what anyone reads: let them settle.
+    const settling = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity); // not a spinner
+    await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
+    const { violations } = await window.axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+    });
+    return violations.map(
+      (v) =>
+        `${v.id}: ${v.help} — ` +
+        v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.html.slice(0, 120)} (${n.failureSummary?.split('\n').at(-1)?.trim()})`)
+          .join('; '),
+    );
+  });
+  assert.deepEqual(violations, [], `${label}: axe found violations`);
+}
 
 let counter = 0;
 /** A user nobody has registered yet in this run. */

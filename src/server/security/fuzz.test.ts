@@ -326,7 +326,22 @@ async function send(
 function asSent(payload: Payload): unknown {
   if (payload.kind !== 'json') return undefined;
   const text = JSON.stringify(payload.value);
-  return text === undefined ? undefined : JSON.parse(text);
+  if (text === undefined) return undefined;
+  const sent: unknown = JSON.parse(text);
+  // Fastify's JSON parser refuses prototype poisoning anywhere in a body (400): such a body is
+  // never read, whatever the schema would say of it.
+  return poisoned(sent) ? undefined : sent;
+}
+
+/** A `__proto__` key, or a `constructor` holding a `prototype` key, at any depth. */
+function poisoned(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+  if (own(value, '__proto__')) return true;
+  const ctor = (value as Record<string, unknown>).constructor;
+  if (own(value, 'constructor') && typeof ctor === 'object' && ctor !== null && own(ctor, 'prototype'))
+    return true;
+  return Object.values(value).some(poisoned);
 }
 
 /** Never a 5xx; a 4xx is `{message: string}` without internals. */
