@@ -69,6 +69,18 @@ export async function run({ open, shot }) {
     ]),
   );
   assert.equal(scope, new URL('/', page.url()).href, 'a service worker is active for the whole app');
+  // Chromium's own verdict on installing the app (what Lighthouse's retired PWA audit asked).
+  const devtools = await context.newCDPSession(page);
+  // 'in-incognito' is the test's browser context (Playwright's are off the record), not the app.
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  assert.deepEqual(
+    installabilityErrors.filter((e) => e.errorId !== 'in-incognito'),
+    [],
+    'Chromium would install the app',
+  );
+  const { errors: manifestErrors } = await devtools.send('Page.getAppManifest');
+  assert.deepEqual(manifestErrors, [], 'Chromium reads the manifest without a complaint');
+  await devtools.detach();
 
   await page.getByRole('button', { name: 'Create New' }).click();
   await expectHeading(page, 'New Session');
