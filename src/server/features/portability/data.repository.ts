@@ -10,7 +10,7 @@ const IN_CHUNK = 1000;
 /**
  * Rows per INSERT (one JSON parameter each). An import is not one transaction (decision 0017):
  * between two of its statements other requests get the database, so this bounds how long they
- * wait for it — about 40 ms for 250 sessions on PGlite (docs/api.md §9: ~100 ms at most).
+ * wait for it: 20–60 ms for 100 sessions on PGlite (docs/api.md §9: ~100 ms at most).
  */
 const INSERT_CHUNK = 100;
 
