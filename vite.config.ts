@@ -3,13 +3,18 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.mjs';
 
-// What every screen under DataLayout uses, in three chunks of similar size: RTK Query, zod, and
-// the rest of the data layer (toasts, pager, the contract, the shared lib/ and components/, the
-// API endpoints, the offline queue). SHELL lists what the entry itself imports: grouped, the entry
-// would import the data chunk and `/` would download the whole data layer (decision 0011). LATER
-// is what only app/offline-start.tsx uses, loaded after the screen with it (decision 0015).
-const RTK = /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store)\//;
-const ZOD = /node_modules\/(zod|@standard-schema)\//;
+// What every screen under DataLayout uses, in chunks of similar size: RTK Query, and the rest of the
+// data layer (toasts, pager, the contract's zod-free modules, the shared lib/ and components/, the
+// API endpoints, the offline queue). FORMS is what only a form needs: zod, the contract's schemas,
+// react-hook-form and the form components. Read-only screens (the lists, the exercise and session
+// pages) never load it, so no module of DATA may import one of FORMS. SHELL lists what the entry
+// itself imports: grouped, the entry would import the data chunk and `/` would download the whole
+// data layer (decision 0011). LATER is what only app/offline-start.tsx uses, loaded after the
+// screen with it (decision 0015).
+const RTK =
+  /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store|@standard-schema)\//;
+const FORMS =
+  /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(?!(dates|metrics|page-query|slug)\.ts$)|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
 const DATA =
   /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
 const SHELL = /src\/web\/(lib\/(auth-store|hooks)|components\/(icons|spinner))\.tsx?$/;
@@ -80,15 +85,14 @@ export default defineConfig({
       output: {
         // A few chunks for the data layer instead of a dozen small shared ones: on HTTP/1.1 each
         // request waits for one of six connections, so a screen's many tiny chunks came in rounds.
-        // Three rather than one, as they download side by side. Only the modules a group names go
-        // into it (not their dependencies, React among them). `forms` only names react-hook-form's
-        // chunk, which would otherwise be called after the zod resolver.
+        // Several rather than one, as they download side by side. Only the modules a group names go
+        // into it (not their dependencies, React among them). A module goes to the first group
+        // that names it, so `forms` takes the contract's schema modules before `data` would.
         codeSplitting: {
           groups: [
             { name: 'rtk', test: RTK },
-            { name: 'zod', test: ZOD },
+            { name: 'forms', test: FORMS },
             { name: 'data', test: (id) => DATA.test(id) && !SHELL.test(id) && !LATER.test(id) },
-            { name: 'forms', test: /node_modules\/(react-hook-form|@hookform)\// },
           ],
           includeDependenciesRecursively: false,
         },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, DATE_MESSAGE, formatCalendarDate, parseCalendarDate, todayLocal } from './dates';
+import { DATE_MESSAGE, formatCalendarDate, parseCalendarDate, todayLocal } from './dates';
+import { calendarDate } from './fields';
 
 // Run under several zones too: TZ=America/Los_Angeles and TZ=Pacific/Kiritimati (UTC−8/−7 and UTC+14).
 describe(`parseCalendarDate (TZ=${process.env.TZ ?? 'unset'}, offset ${new Date().getTimezoneOffset()} min)`, () => {

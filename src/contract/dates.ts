@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const DATE_MESSAGE = 'Must be a valid date';
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2100;
@@ -67,8 +65,3 @@ export function formatDayMonth(date: string): string {
   const [, m, d] = parsed.split('-').map(Number);
   return `${d} ${MONTHS[m - 1]}`;
 }
-
-export const calendarDate = z.preprocess(
-  (v) => parseCalendarDate(v) ?? v,
-  z.string({ error: DATE_MESSAGE }).refine((s) => parseCalendarDate(s) === s, DATE_MESSAGE),
-);

@@ -9,6 +9,3 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBody>;
-
-/** Shown when the server gave no message (network failure, a proxy's HTML page…). */
-export const GENERIC_ERROR = 'Something went wrong. Check your connection and try again.';

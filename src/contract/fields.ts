@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_MESSAGE, parseCalendarDate } from './dates';
 import { round2 } from './metrics';
 
 export const REQUIRED = 'This field is required';
@@ -76,3 +77,9 @@ export const title = z.preprocess(
 
 /** Ids are UUIDs; anything else cannot name a record, so routes answer 404 rather than 400. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A calendar date, `YYYY-MM-DD` or the date part of an ISO date-time (dates.ts). */
+export const calendarDate = z.preprocess(
+  (v) => parseCalendarDate(v) ?? v,
+  z.string({ error: DATE_MESSAGE }).refine((s) => parseCalendarDate(s) === s, DATE_MESSAGE),
+);

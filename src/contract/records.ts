@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './dates';
+import { calendarDate } from './fields';
 
 // Records, progress ranges and training activity (docs/api.md §10).
 

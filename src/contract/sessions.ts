@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { calendarDate } from './dates';
 import { exercise } from './exercises';
-import { quantity } from './fields';
+import { calendarDate, quantity } from './fields';
 import { kilogramsFromPounds } from './metrics';
 import { pagination } from './pagination';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PAGE_SIZES } from '../../contract/pagination';
+import { PAGE_SIZES } from '../../contract/page-query';
 
 interface PageSizeSelectorProps {
   limit: number;

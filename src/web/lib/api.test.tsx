@@ -1,11 +1,10 @@
 import '../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_ERROR } from '../../contract/errors';
 import { useGetLogsQuery } from '../features/logs/logs.api';
 import { mockApi, renderWithApp, reply, USER } from '../test/render';
 import { authStore } from './auth-store';
-import { errorMessage } from './errors';
+import { errorMessage, GENERIC_ERROR } from './errors';
 
 function Logs() {
   const { error, data } = useGetLogsQuery({ limit: 10, page: 1 });

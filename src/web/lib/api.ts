@@ -1,4 +1,3 @@
-import './zod-setup';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';

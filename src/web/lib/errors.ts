@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { GENERIC_ERROR } from '../../contract/errors';
+
+/** Shown when the server gave no message (network failure, a proxy's HTML page…). */
+export const GENERIC_ERROR = 'Something went wrong. Check your connection and try again.';
 
 /** The server's `message` when there is one (docs/product.md §8), else the generic text. */
 export function errorMessage(error: unknown): string {

@@ -1,7 +1,6 @@
-import './zod-setup';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { pageQuery, type PageQuery } from '../../contract/pagination';
+import { readPageQuery, type PageQuery } from '../../contract/page-query';
 
 export interface PageParams {
   limit: number;
@@ -51,10 +50,7 @@ export function usePageParams(defaultLimit: number): PageParams {
 
 /** The same reading without React, for requests started before the screen renders (the route loaders in app/router.tsx). */
 export function readPageParams(params: URLSearchParams, defaultLimit: number): PageQuery {
-  return pageQuery(defaultLimit).parse({
-    limit: params.get('limit') ?? undefined,
-    page: params.get('page') ?? undefined,
-  });
+  return readPageQuery({ limit: params.get('limit'), page: params.get('page') }, defaultLimit);
 }
 
 /**

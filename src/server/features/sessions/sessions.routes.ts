@@ -11,7 +11,8 @@ import {
   recordsSet,
 } from '../../../contract/records';
 import type { SessionKind } from '../../../contract/exercises';
-import { DEFAULT_LIMIT, pageQuery } from '../../../contract/pagination';
+import { DEFAULT_LIMIT } from '../../../contract/page-query';
+import { pageQuery } from '../../../contract/pagination';
 import {
   exercisePage,
   pasession,

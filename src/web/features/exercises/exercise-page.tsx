@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { DEFAULT_LIMIT } from '../../../contract/pagination';
+import { DEFAULT_LIMIT } from '../../../contract/page-query';
 import { BackLink } from '../../components/back-link';
 import { PlusIcon } from '../../components/icons';
 import { EditIcon, TrashIcon } from '../../components/page-icons';

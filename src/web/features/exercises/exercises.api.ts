@@ -1,6 +1,6 @@
 import type { MessageBody } from '../../../contract/errors';
 import type { Exercise, ExerciseCreateBody } from '../../../contract/exercises';
-import { DEFAULT_LIMIT, type PageQuery } from '../../../contract/pagination';
+import { DEFAULT_LIMIT, type PageQuery } from '../../../contract/page-query';
 import type { ExerciseRecords } from '../../../contract/records';
 import type { ExercisePage, Progress } from '../../../contract/sessions';
 import { todayLocal } from '../../../contract/dates';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LOGS_DEFAULT_LIMIT } from '../../../contract/pagination';
+import { LOGS_DEFAULT_LIMIT } from '../../../contract/page-query';
 import { formatCalendarDate, todayLocal } from '../../../contract/dates';
 import { PlusIcon } from '../../components/icons';
 import { ChevronRightIcon } from '../../components/page-icons';

@@ -3,7 +3,7 @@ import type { MessageBody } from '../../../contract/errors';
 import type { LogPage } from '../../../contract/exercises';
 import type { Log, LogBody, LogsList } from '../../../contract/logs';
 import type { Activity, ActivityQuery } from '../../../contract/records';
-import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, type PageQuery } from '../../../contract/pagination';
+import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, type PageQuery } from '../../../contract/page-query';
 import { api, type ScreenRequests } from '../../lib/api';
 import { apiPaths } from '../../lib/paths';
 import { readPageParams } from '../../lib/use-page-params';
