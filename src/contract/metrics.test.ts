@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatNumber,
   formatPace,
   formatSpeed,
   paceFigures,
@@ -169,5 +170,28 @@ describe('pace and speed', () => {
     expect(formatSpeed(0.2)).toBe('0.200');
     expect(paceValue(5, 30)).toBe(5.5);
     expect(paceValue(4, 0)).toBe(4);
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes up to 2 decimals with thousands separators', () => {
+    expect(formatNumber(12500.5)).toBe('12,500.5');
+    expect(formatNumber(1234567.891)).toBe('1,234,567.89');
+    expect(formatNumber(100)).toBe('100');
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999.995)).toBe('1,000');
+    expect(formatNumber(-1234.5)).toBe('-1,234.5');
+    expect(formatNumber(-0.001)).toBe('0');
+  });
+
+  it('writes what Intl.NumberFormat writes, value for value', () => {
+    const intl = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+    const values = [0.1 + 0.2, 1.005, 0.125, 2.675, 61.23, 306.17, 1e15, 123456789.995, 0.004, 0.005];
+    // Figures with up to 4 decimals and 9 digits, from a fixed sequence (the same every run).
+    for (let i = 0, seed = 7; i < 5000; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      values.push((seed % 1e9) / 10 ** (i % 5));
+    }
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
   });
 });

@@ -145,14 +145,25 @@ export function formatPace(paceMinutes: number, paceSeconds: number): string {
   return `${paceMinutes}:${String(paceSeconds).padStart(2, '0')}`;
 }
 
-// Made on first use: building a NumberFormat loads locale data, ≈ 13 % of the web app's first
-// long task when it ran as this module loaded, before anything needed a number.
-let twoDecimals: Intl.NumberFormat | undefined;
-
-/** Volumes, kilograms, distances and times as the pages show them: up to 2 decimals, 12,500.5. */
+/**
+ * Volumes, kilograms, distances and times as the pages show them: up to 2 decimals, 12,500.5 —
+ * what `Intl.NumberFormat('en', { maximumFractionDigits: 2 })` writes, without it: its first use
+ * loads the locale's number data, ≈ 20 ms of a phone's main thread on the first screen. Like
+ * Intl it rounds the number as written (1.005 → 1.01), half away from zero; a negative that
+ * rounds to zero is written 0, not Intl's -0.
+ */
 export function formatNumber(value: number): string {
-  twoDecimals ??= new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-  return twoDecimals.format(value);
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
+  const abs = Math.abs(value);
+  // `${abs}e2` shifts the shortest decimal that reads back as abs, not its binary value.
+  const scaled = Number(`${abs}e2`);
+  const cents = Math.round(Number.isFinite(scaled) ? scaled : abs * 100);
+  const fraction = String(cents % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const digits = fraction ? `${whole}.${fraction}` : whole;
+  return value < 0 && cents !== 0 ? `-${digits}` : digits;
 }
 
 /** Speed in km/min with 3 decimals. */

@@ -23,7 +23,6 @@ function screenData(requests: () => Promise<ScreenRequests>) {
     // Only signed-in screens have requests; without a user, RequireAuth sends the visit to /login.
     if (!authStore.get()) return null;
     const isFirstScreen = !firstScreenShown;
-    if (isFirstScreen) warmUpNumberFormat();
     const answered = Promise.all([import('./store'), requests()]).then(([{ getStore }, screenRequests]) =>
       Promise.all(
         screenRequests(params, new URL(request.url).searchParams).map((r) => getStore().dispatch(r)),
@@ -40,18 +39,6 @@ let firstScreenShown = false;
 /** Called once the router has shown its first screen (main.tsx). */
 export function markFirstScreenShown(): void {
   firstScreenShown = true;
-}
-
-/**
- * The exercise and session screens format their figures with Intl.NumberFormat, whose first use
- * loads the locale's number data: about 13 ms on this machine (more on a phone), spent inside the
- * render that needed it. A signed-in first visit waits for its code and data with the main thread
- * idle: load it then, for this screen or the next. Later formatters take 0.1 ms.
- */
-function warmUpNumberFormat(): void {
-  const warmUp = () => new Intl.NumberFormat('en').format(0);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUp);
-  else setTimeout(warmUp);
 }
 
 const exercise = 'logs/:slugLog/:slugExercise';

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { formatNumber } from '../../contract/metrics';
 import { NOTES_MAX } from '../../contract/sessions';
 import { FormField, invalidProps } from './form-field';
 
@@ -10,9 +11,7 @@ type NotesFieldProps = ComponentProps<'textarea'> & { id: string; error?: string
 /** A session's notes (docs/api.md §10): a textarea with its label, and a character count near the limit. */
 export function NotesField({ id, error, length, ...textarea }: NotesFieldProps) {
   const hint =
-    length >= COUNT_FROM
-      ? `${length.toLocaleString('en')} / ${NOTES_MAX.toLocaleString('en')} characters`
-      : undefined;
+    length >= COUNT_FROM ? `${formatNumber(length)} / ${formatNumber(NOTES_MAX)} characters` : undefined;
   return (
     <FormField id={id} label="Notes" error={error} hint={hint}>
       <textarea

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { ImportSummary } from '../../../contract/data';
+import { formatNumber } from '../../../contract/metrics';
 import { paths } from '../../lib/paths';
 
 /** How many skipped rows are listed; the rest are counted. */
 export const SKIPPED_SHOWN = 5;
 
 export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** '2 logs, 3 exercises and 5 sessions', naming only what was (or would be) created. */
@@ -34,15 +35,15 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
       <dl className="stats stats-compact">
         <div className="stat">
           <dt>Logs</dt>
-          <dd>{logs.toLocaleString('en')}</dd>
+          <dd>{formatNumber(logs)}</dd>
         </div>
         <div className="stat">
           <dt>Exercises</dt>
-          <dd>{exercises.toLocaleString('en')}</dd>
+          <dd>{formatNumber(exercises)}</dd>
         </div>
         <div className="stat">
           <dt>Sessions</dt>
-          <dd>{sessions.toLocaleString('en')}</dd>
+          <dd>{formatNumber(sessions)}</dd>
         </div>
       </dl>
       {isNothingNew && (
