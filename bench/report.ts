@@ -311,7 +311,10 @@ function webBudgets(web: WebResult): Budget[] {
       else
         out.push({
           name,
-          figure: String(scores[category]),
+          figure:
+            category === 'performance' && scores.performanceRuns.length > 1
+              ? `${scores[category]} (median run of ${scores.performanceRuns.join(', ')})`
+              : String(scores[category]),
           limit,
           status: scores[category] >= min ? 'PASS' : 'FAIL',
         });

@@ -6,6 +6,7 @@
  *
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
  *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
+ *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
  *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
  * Env: BENCH_DATABASE_URL (default postgres://workout:workout@127.0.0.1:5432/workout_bench;
  *      the database is dropped and recreated).
@@ -66,6 +67,8 @@ const settings = {
   connections: 50,
   web: !flag('no-web'),
   lighthouse: quick ? flag('lighthouse') : !flag('no-lighthouse'),
+  /** Lighthouse runs per page; the median run scores the page (bench/web.ts). */
+  lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 5)),
   /** autocannon's default: every response body decoded into a string (bench/autocannon-bodies.ts). */
   keepBodies: flag('keep-bodies'),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://workout:workout@127.0.0.1:5432/workout_bench',
@@ -544,13 +547,19 @@ async function webPhase(database: { url: string }) {
     for (const [name, page, session] of pages) {
       try {
         const file = `lighthouse-${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`;
-        const scores = await lighthouse(server.url + page, path.join(ROOT, 'bench/results', file), session);
+        const scores = await lighthouse(
+          server.url + page,
+          path.join(ROOT, 'bench/results', file),
+          session,
+          settings.lighthouseRuns,
+        );
         if (new URL(scores.finalUrl).pathname !== page) {
           throw new Error(`ended on ${new URL(scores.finalUrl).pathname}, not ${page} (signed out?)`);
         }
         web.lighthouse[name] = scores;
         say(
-          `Lighthouse ${name}: perf ${scores.performance}, a11y ${scores.accessibility}, ` +
+          `Lighthouse ${name}: perf ${scores.performance} (runs ${scores.performanceRuns.join(', ')}), ` +
+            `a11y ${scores.accessibility}, ` +
             `BP ${scores['best-practices']}, SEO ${scores.seo}` +
             (scores.failing.length ? `; costs: ${scores.failing.join('; ')}` : ''),
         );
