@@ -6,7 +6,6 @@ import { DraftNotice } from '../../components/draft-notice';
 import { NotesField } from '../../components/notes-field';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { useFormDraft } from '../../lib/form/use-form-draft';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 
 export type PaFormInput = z.input<typeof pasessionBody>;
@@ -25,20 +24,13 @@ interface PaSessionFormProps {
 const numberProps = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
 
 export function PaSessionForm({ defaultValues, isSaving, onSubmit, draftKey }: PaSessionFormProps) {
-  const form = useSchemaForm(pasessionBody, {
-    onSubmit: async (values) => {
-      await onSubmit(values);
-      draft.clear();
-    },
-    defaultValues,
-  });
-  const draft = useFormDraft(form, draftKey);
   const {
     control,
     register,
     submit,
+    draft,
     formState: { errors },
-  } = form;
+  } = useSchemaForm(pasessionBody, { onSubmit, defaultValues, draftKey });
   const notes = useWatch({ control, name: 'notes' });
 
   const timeError = errors.time?.message;

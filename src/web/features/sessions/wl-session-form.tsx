@@ -5,7 +5,6 @@ import { DraftNotice } from '../../components/draft-notice';
 import { NotesField } from '../../components/notes-field';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { useFormDraft } from '../../lib/form/use-form-draft';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useWeightUnit } from '../../lib/weight-unit';
 import { SetRows, typedSet, type WlFormInput } from './set-rows';
@@ -22,20 +21,13 @@ interface WlSessionFormProps {
 
 export function WlSessionForm({ defaultValues, isSaving, onSubmit, previous, draftKey }: WlSessionFormProps) {
   const unit = useWeightUnit();
-  const form = useSchemaForm(wlsessionBody, {
-    onSubmit: async (values) => {
-      await onSubmit(values);
-      draft.clear();
-    },
-    defaultValues,
-  });
-  const draft = useFormDraft(form, draftKey);
   const {
     control,
     register,
     submit,
+    draft,
     formState: { errors },
-  } = form;
+  } = useSchemaForm(wlsessionBody, { onSubmit, defaultValues, draftKey });
   const notes = useWatch({ control, name: 'notes' });
 
   return (
