@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_KINDS } from './exercises';
 import { isStorableTimestamp } from './dates';
 import { title } from './fields';
-import { pasessionBody, wlsessionBody } from './sessions';
+import { pasessionBody, wlsessionBody, wlset } from './sessions';
 
 /** Data portability (docs/data-portability.md): our export format v1, the import query and its summary. */
 
@@ -52,17 +52,7 @@ export const exportWlsession = z.object({
   totalVolume: z.number(),
   workingVolume: z.number(),
   junkVolume: z.number(),
-  set: z.array(
-    z.object({
-      _id: z.string(),
-      repetitions: z.number(),
-      kilograms: z.number(),
-      /** As typed for a set entered in pounds, null for one entered in kilograms (docs/api.md §10). */
-      pounds: z.number().nullable(),
-      isHard: z.boolean(),
-      volume: z.number(),
-    }),
-  ),
+  set: z.array(wlset),
 });
 export type ExportWlsession = z.infer<typeof exportWlsession>;
 

@@ -88,6 +88,7 @@ export const wlset = z.object({
   _id: z.string(),
   repetitions: z.number(),
   kilograms: z.number(),
+  /** As typed for a set entered in pounds, null for one entered in kilograms (docs/api.md §10). */
   pounds: z.number().nullable(),
   isHard: z.boolean(),
   volume: z.number(),
