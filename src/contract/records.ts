@@ -39,11 +39,17 @@ export const recordsSet = z.array(z.enum([...WL_RECORDS, ...PA_RECORDS]));
 
 const optionalDate = z.preprocess((v) => (v === '' ? undefined : v), calendarDate.optional());
 const FROM_AFTER_TO = 'From must not be after to';
+/** A range is checked only once both its dates are: a missing or bad date is that date's error alone. */
+const datesValid = { when: (payload: { issues: unknown[] }) => payload.issues.length === 0 };
 
 /** `from`/`to` of `…/progress`: each optional, inclusive. */
 export const progressQuery = z
   .object({ from: optionalDate, to: optionalDate })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FROM_AFTER_TO, path: ['from'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: FROM_AFTER_TO,
+    path: ['from'],
+    ...datesValid,
+  });
 export type ProgressQuery = z.infer<typeof progressQuery>;
 
 export const ACTIVITY_MAX_DAYS = 400;
@@ -59,10 +65,11 @@ export const activityQuery = z
     from: z.preprocess((v) => v ?? '', calendarDate),
     to: z.preprocess((v) => v ?? '', calendarDate),
   })
-  .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO, path: ['from'] })
-  .refine((q) => q.from > q.to || daysBetween(q.from, q.to) <= ACTIVITY_MAX_DAYS, {
+  .refine((q) => q.from <= q.to, { message: FROM_AFTER_TO, path: ['from'], ...datesValid })
+  .refine((q) => daysBetween(q.from, q.to) <= ACTIVITY_MAX_DAYS, {
     message: `The range can be at most ${ACTIVITY_MAX_DAYS} days`,
     path: ['to'],
+    ...datesValid,
   });
 export type ActivityQuery = z.infer<typeof activityQuery>;
 

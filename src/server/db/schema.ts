@@ -151,6 +151,8 @@ export const sessions = pgTable(
     heaviest: doublePrecision('heaviest'),
     e1rm: doublePrecision('e1rm'),
     bestSetVolume: doublePrecision('best_set_volume'),
+    // A weight session's volume before rounding, for the bestSessionVolume record (migration 0010).
+    exactVolume: doublePrecision('exact_volume').generatedAlwaysAs(sql`session_exact_volume(sets)`),
     ...timestamps,
     importId: uuid('import_id'),
     // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).

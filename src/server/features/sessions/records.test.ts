@@ -93,6 +93,25 @@ describe('weight records', () => {
     expect(records.e1rm.value).toBe(71.44);
     expect(records.bestSetVolume.value).toBe(306.17);
   });
+
+  it('compare session volumes unrounded: 1 × 135 lb (61.2349… kg) beats an earlier 1 × 61.23 kg', async () => {
+    const { get, page, base, post } = await setup();
+    await post(lift('2026-05-01', { repetitions: 1, kilograms: 61.23 }));
+    await post(lift('2026-05-02', { repetitions: 1, pounds: 135 }));
+    const { records } = (await get(`${page}/records`)).json();
+    // Both volumes read 61.23 once rounded; the pound session's is the larger.
+    expect(records.bestSessionVolume).toEqual({
+      value: 61.23,
+      createdDate: '2026-05-02',
+      slugSession: '2026-05-02',
+    });
+    expect((await get(`${base}/2026-05-02`)).json().wlsession.records).toEqual([
+      'heaviest',
+      'e1rm',
+      'bestSetVolume',
+      'bestSessionVolume',
+    ]);
+  });
 });
 
 describe('pace records', () => {
@@ -112,6 +131,20 @@ describe('pace records', () => {
     expect(await setBy('2026-06-01')).toEqual(['fastestPace', 'longestDistance', 'longestDuration']);
     expect(await setBy('2026-06-08')).toEqual(['fastestPace']);
     expect(await setBy('2026-06-22')).toEqual([]);
+  });
+
+  it('count nothing from a session with 0 distance or 0 time, not even its duration or distance', async () => {
+    const { get, page, post, base } = await setup('pasession');
+    await post(run('2026-06-01', 90, 0));
+    await post(run('2026-06-02', 0, 20));
+    const { records } = (await get(`${page}/records`)).json();
+    expect(records).toEqual({ fastestPace: null, longestDistance: null, longestDuration: null });
+    const setBy = async (slug: string) => (await get(`${base}/${slug}`)).json().pasession.records;
+    expect(await setBy('2026-06-01')).toEqual([]);
+    expect(await setBy('2026-06-02')).toEqual([]);
+    // The first session that counts sets every pace record, however long the ones before it were.
+    await post(run('2026-06-03', 30, 5));
+    expect(await setBy('2026-06-03')).toEqual(['fastestPace', 'longestDistance', 'longestDuration']);
   });
 });
 
@@ -150,6 +183,9 @@ describe('progress ranges and estimated 1RM', () => {
     const reversed = await get(`${page}/progress?from=2026-03-02&to=2026-03-01`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe('From must not be after to');
+    expect((await get(`${page}/progress?from=2026-13-01&to=2026-03-01`)).json().errors).toEqual({
+      from: 'Must be a valid date',
+    });
   });
 });
 
@@ -184,6 +220,13 @@ describe('GET /api/activity', () => {
     expect(reversed.json().message).toBe('From must not be after to');
     const bad = await get('/api/activity?from=2024-13-01&to=2024-12-01');
     expect(bad.json().message).toBe('Must be a valid date');
+    // A missing or bad date is that date's error alone, not also a range error.
+    expect((await get('/api/activity?from=2024-01-01')).json().errors).toEqual({
+      to: 'Must be a valid date',
+    });
+    expect((await get('/api/activity?to=2024-01-01')).json().errors).toEqual({
+      from: 'Must be a valid date',
+    });
     expect((await call(t.app, 'GET', '/api/activity?from=2024-01-01&to=2024-01-02')).statusCode).toBe(401);
   });
 });

@@ -29,27 +29,33 @@ const more = (column: string) => ({
   order: 'desc' as const,
   digits: 2 as const,
 });
+/**
+ * A pace session with 0 distance or 0 time sets no pace record at all (docs/api.md §10): not even
+ * the duration of a run with no distance, nor the distance of one with no time.
+ */
+const paceCounts = (a: string) => `${a}.distance > 0 and ${minutes(a)} > 0`;
 
 /** In the order of the records object (docs/api.md §10). */
 const MEASURES: Measure[] = [
   { name: 'heaviest', kind: 'wlsession', ...more('heaviest') },
   { name: 'e1rm', kind: 'wlsession', ...more('e1rm') },
   { name: 'bestSetVolume', kind: 'wlsession', ...more('best_set_volume') },
-  { name: 'bestSessionVolume', kind: 'wlsession', ...more('total_volume') },
+  // The unrounded volume (migration 0010): total_volume is rounded, and would tie sessions apart.
+  { name: 'bestSessionVolume', kind: 'wlsession', ...more('exact_volume') },
   {
     name: 'fastestPace',
     kind: 'pasession',
     value: (a) => `${minutes(a)} / ${a}.distance`,
-    counts: (a) => `${a}.distance > 0 and ${minutes(a)} > 0`,
+    counts: paceCounts,
     order: 'asc',
     digits: 3,
   },
-  { name: 'longestDistance', kind: 'pasession', ...more('distance') },
+  { name: 'longestDistance', kind: 'pasession', ...more('distance'), counts: paceCounts },
   {
     name: 'longestDuration',
     kind: 'pasession',
     value: (a) => `(${a}.hours * 3600 + ${a}.minutes * 60 + ${a}.seconds)`,
-    counts: (a) => `(${a}.hours * 3600 + ${a}.minutes * 60 + ${a}.seconds) > 0`,
+    counts: paceCounts,
     order: 'desc',
     digits: 2,
   },
