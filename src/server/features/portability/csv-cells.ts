@@ -90,7 +90,7 @@ export function textCell(record: CsvRecord, index: number): string {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const DAY_MONTH_YEAR =
-  /^(\d{1,2}) ([A-Za-z]{3})[A-Za-z]*\.? (\d{4})(?:,? (\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?)?$/;
+  /^(\d{1,2}) ([A-Za-z]{3})[A-Za-z]*\.? (\d{4})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?$/;
 const ISO_TIME = /[T ](\d{2}):(\d{2})/;
 
 /**
@@ -112,10 +112,12 @@ export function dateTimeCell(
   const m = DAY_MONTH_YEAR.exec(text);
   const month = m ? MONTHS.indexOf(m[2].toLowerCase()) + 1 : 0;
   const date = m && month > 0 ? parseCalendarDate(`${m[3]}-${pad(month)}-${pad(Number(m[1]))}`) : null;
-  if (!m || !date)
+  // The time must exist too, as it must in an ISO date-time (docs/api.md §9: no hour 25).
+  const time = m && (m[7] ? Number(m[4]) <= 12 : Number(m[4] ?? 0) <= 23) && Number(m[5] ?? 0) <= 59;
+  if (!m || !date || !time || Number(m[6] ?? 0) > 59)
     throw badLine(record.line, `${label} is not a date like "15 Jan 2024, 18:30" ("${text.slice(0, 40)}")`);
   let hours = m[4] ? Number(m[4]) : 0;
-  if (m[6]) hours = (hours % 12) + (m[6].toLowerCase() === 'pm' ? 12 : 0);
+  if (m[7]) hours = (hours % 12) + (m[7].toLowerCase() === 'pm' ? 12 : 0);
   return { date, start: `${date} ${pad(hours)}:${m[5] ?? '00'}` };
 }
 

@@ -171,6 +171,14 @@ describe('POST /api/import?source=hevy', () => {
       (l: string) => l.replace('"15 Jan 2024, 18:30","15', '"31 Feb 2024, 18:30","15'),
       'Line 3: start_time is not a date',
     ],
+    // docs/api.md §9: a time that does not exist is refused like an impossible date.
+    ...['25:30', '18:60', '24:00', '13:30 PM', '18:30:60'].map(
+      (time): [string, (l: string) => string, string] => [
+        `a start_time at ${time}`,
+        (l: string) => l.replace('"15 Jan 2024, 18:30","15', `"15 Jan 2024, ${time}","15`),
+        'Line 3: start_time is not a date',
+      ],
+    ),
   ])('refuses %s', async (_name, edit, message) => {
     const user = await signUp(t.app);
     const lines = fixture('hevy.csv').split('\n');

@@ -29,6 +29,17 @@ describe('import limits', () => {
     expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
   });
 
+  it('counts the rows of a file whose lines end in a lone CR (old Mac) against the cap too', async () => {
+    const user = await signUp(t.app);
+    const body = (STRONG_HEADER + '2024-01-15 18:30:00,W,,E,1,1,1,0,0,,,\n'.repeat(200_001)).replaceAll(
+      '\n',
+      '\r',
+    );
+    const response = await postImport(t.app, user, 'source=strong&unit=kg&dryRun=1', body);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/^This file has 200001 rows; at most 200000/);
+  });
+
   it('refuses a timestamp PostgreSQL cannot store with a 400 naming its line, writing nothing', async () => {
     const user = await signUp(t.app);
     for (const stamp of ['0000-01-01T00:00:00Z', '2024-01-15T10:00:00+23:59']) {
@@ -41,6 +52,30 @@ describe('import limits', () => {
       const response = await postImport(t.app, user, 'source=json', JSON.stringify(file, null, 2));
       expect(response.statusCode, stamp).toBe(400);
       expect(response.json().message).toMatch(/^Line \d+: This date and time cannot be stored/);
+    }
+    expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
+  });
+
+  it('refuses a stamp whose time does not exist (hour 25) with a 400 naming its line, writing nothing', async () => {
+    const user = await signUp(t.app);
+    const session = { createdDate: '2024-01-15', set: [{ repetitions: 1, kilograms: 1, isHard: true }] };
+    for (const stamp of ['2024-01-15T25:00:00Z', '2024-01-15T10:60:00+01:00', '2024-02-30T10:00:00Z']) {
+      const file = {
+        format: 'workout-log',
+        version: 1,
+        exportedAt: '2024-02-01T00:00:00Z',
+        logs: [
+          {
+            title: 'Odd',
+            exercises: [{ title: 'E', session: 'wlsession', sessions: [{ ...session, updatedAt: stamp }] }],
+          },
+        ],
+      };
+      const response = await postImport(t.app, user, 'source=json', JSON.stringify(file, null, 2));
+      expect(response.statusCode, stamp).toBe(400);
+      expect(response.json().message).toMatch(
+        /^Line \d+: This date and time does not exist \(at logs\[0\]\.exercises\[0\]\.sessions\[0\]\.updatedAt\)$/,
+      );
     }
     expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
   });

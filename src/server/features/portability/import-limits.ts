@@ -26,11 +26,14 @@ export function tooManyRows(rows: number): AppError {
 /**
  * Refuses a CSV of more than IMPORT_MAX_ROWS data rows before any of it is planned. Counting its
  * line breaks is enough when there are few (a record spans one line or more); past the cap the
- * records are counted exactly, keeping none of them.
+ * records are counted exactly, keeping none of them. A break is LF, CRLF or a lone CR (csv.ts
+ * reads old Mac files too): counting LFs alone let a CR-only file of 400,000 rows through.
  */
 export async function checkCsvRows(text: string): Promise<void> {
   let breaks = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks += 1;
+  for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 1))
+    if (text.charCodeAt(at + 1) !== 10) breaks += 1;
   if (breaks <= IMPORT_MAX_ROWS) return;
   let records = -1; // the header is not a data row
   for (const _record of parseCsv(text)) {
