@@ -62,6 +62,14 @@ export interface AppOptions {
   checkAnswers?: boolean;
 }
 
+/**
+ * The longest address served (docs/api.md §9: a path too long to serve is 414). The longest real
+ * one is a session's edit path under two 100-letter titles of a four-byte script (1,200
+ * characters each once percent-encoded): about 2,500. Past this, any address, page or API, known
+ * route or not, is refused before routing; a longer route parameter is refused by the router.
+ */
+const MAX_URL_LENGTH = 4096;
+
 /** Paths that identify a person's secrets: never written to the log. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
@@ -110,6 +118,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         status === 414 ? 'The address is too long' : 'The address is not valid: check its %-escapes';
       void (reply as FastifyReply).status(status).send({ message });
     },
+  });
+  // First of all hooks, so the 404 handler and the web app's fallback page refuse it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH)
+      return reply.status(414).send({ message: 'The address is too long' });
   });
   if (options.checkAnswers) app.addHook('onSend', checkAnswer);
   registerIdempotency(app, database.db);

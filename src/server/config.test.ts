@@ -67,6 +67,9 @@ describe('loadConfig', () => {
   it('refuses to start in production without SMTP_URL or APP_URL, naming it', () => {
     expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(/SMTP_URL: must be set/);
     expect(() => loadConfig({ ...PRODUCTION, APP_URL: '' })).toThrow(/APP_URL: must be set/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: must be set.*\n.*APP_URL: must be set/,
+    );
     expect(loadConfig({ ...PRODUCTION }).appUrl).toBe('https://workouts.example.com');
     expect(() => loadConfig({ SMTP_URL: undefined })).not.toThrow();
   });

@@ -115,16 +115,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   // Reset links must never go to a production log, nor point at localhost (docs/api.md §9).
+  // Every missing one is named at once, so a deploy is not fixed one variable per attempt.
   if (e.NODE_ENV === 'production') {
-    for (const [name, value] of [
-      ['SMTP_URL', e.SMTP_URL],
-      ['APP_URL', e.APP_URL],
-    ] as const) {
-      if (!value)
-        throw new ConfigError(
-          `Invalid configuration:\n  ${name}: must be set when NODE_ENV=production (password-reset emails need it)`,
-        );
-    }
+    const missing = (
+      [
+        ['SMTP_URL', e.SMTP_URL],
+        ['APP_URL', e.APP_URL],
+      ] as const
+    ).filter(([, value]) => !value);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing
+          .map(([name]) => `  ${name}: must be set when NODE_ENV=production (password-reset emails need it)`)
+          .join('\n')}`,
+      );
   }
   return {
     port: e.PORT,

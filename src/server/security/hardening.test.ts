@@ -37,9 +37,19 @@ const login = (t: TestApp, forwardedFor: string) =>
 
 describe('hardening', () => {
   it('answers a path too long to serve with 414 and a plain message', async () => {
-    const response = await call(direct.app, 'GET', `/api/logs/${'a'.repeat(5000)}`);
-    expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ message: 'The address is too long' });
+    const long = 'a'.repeat(5000);
+    // A route parameter, an unknown API path, a web page, a write: all the same answer.
+    for (const [method, url] of [
+      ['GET', `/api/logs/${long}`],
+      ['GET', `/api/${long}`],
+      ['GET', `/${long}`],
+      ['GET', `/logs/${'%CE%B1'.repeat(900)}`],
+      ['POST', `/api/users/login${'/'.repeat(5000)}`],
+    ] as const) {
+      const response = await call(direct.app, method, url);
+      expect(response.statusCode, url.slice(0, 20)).toBe(414);
+      expect(response.json()).toEqual({ message: 'The address is too long' });
+    }
   });
 
   it('sends Cache-Control: no-store on API answers, signed in or not', async () => {
