@@ -70,12 +70,13 @@ cross join lateral (select (dd.d + time '18:00' + make_interval(mins => x))::tim
 function wlsessionsSql(from: number, to: number): string {
   // 3–8 sets per session (a deterministic hash of u, x, j); the lateral subquery refers to the
   // outer row, so it is evaluated once per session.
-  // The best set figures follow contract/metrics.ts setBests (migration 0008): ≥ 1 rep, > 0 kg.
+  // The best set figures follow contract/metrics.ts setBests (migrations 0008, 0010): ≥ 1 rep, > 0 kg;
+  // weights are multiples of 2.5 kg, so the exact volume is the unrounded sum.
   return `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
-  total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, created_at, updated_at)
+  total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume, created_at, updated_at)
 select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid, 'wlsession',
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, agg.sets, agg.total, agg.junk, agg.working, agg.heaviest, agg.e1rm,
-  agg.best_set_volume, tt.ts, tt.ts
+  agg.best_set_volume, agg.exact_volume, tt.ts, tt.ts
 from generate_series(${from}, ${to - 1}) u
 cross join unnest(array[${WEIGHT_EXERCISES.join(', ')}]) x
 ${SESSION_COLUMNS}
@@ -86,6 +87,7 @@ cross join lateral (
     coalesce(max(case when s.reps = 1 then s.kg else s.kg * (1 + s.reps / 30.0) end)
       filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as e1rm,
     coalesce(max(s.reps * s.kg) filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as best_set_volume,
+    sum(s.reps * s.kg)::float8 as exact_volume,
     round(sum(s.vol), 2)::float8 as total,
     round(coalesce(sum(s.vol) filter (where not s.hard), 0), 2)::float8 as junk,
     round(coalesce(sum(s.vol) filter (where s.hard), 0), 2)::float8 as working

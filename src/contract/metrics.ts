@@ -80,7 +80,7 @@ export function sessionVolumes(sets: SetInput[], unit: WeightUnit = 'kg'): Volum
   return { totalVolume: round2(total), workingVolume: round2(working), junkVolume: round2(junk) };
 }
 
-/** A set's best figures for records (docs/api.md §10), unrounded; 0 when no set qualifies. */
+/** A session's figures for records (docs/api.md §10), unrounded; 0 when no set qualifies. */
 export interface SetBests {
   /** The heaviest qualifying set, in kilograms. */
   heaviest: number;
@@ -88,6 +88,8 @@ export interface SetBests {
   e1rm: number;
   /** The largest reps × kilograms of a qualifying set. */
   bestSetVolume: number;
+  /** The session's volume before rounding (bestSessionVolume compares it: totalVolume is rounded). */
+  exactVolume: number;
 }
 
 /** The set's weight in kilograms before rounding: a set typed in pounds is converted exactly. */
@@ -101,11 +103,12 @@ export function estimatedOneRepMax(repetitions: number, kilograms: number): numb
   return repetitions === 1 ? kilograms : kilograms * (1 + repetitions / 30);
 }
 
-/** The session's best heaviest, e1RM and set volume over sets with ≥ 1 rep and > 0 kg. */
+/** The session's best heaviest, e1RM and set volume over sets with ≥ 1 rep and > 0 kg, and its exact volume. */
 export function setBests(sets: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>[]): SetBests {
-  const bests: SetBests = { heaviest: 0, e1rm: 0, bestSetVolume: 0 };
+  const bests: SetBests = { heaviest: 0, e1rm: 0, bestSetVolume: 0, exactVolume: 0 };
   for (const set of sets) {
     const kilograms = exactKilograms(set);
+    bests.exactVolume += exactVolume(set, 'kg');
     if (!(set.repetitions >= 1) || !(kilograms > 0)) continue;
     bests.heaviest = Math.max(bests.heaviest, kilograms);
     bests.e1rm = Math.max(bests.e1rm, estimatedOneRepMax(set.repetitions, kilograms));

@@ -152,7 +152,7 @@ export const sessions = pgTable(
     e1rm: doublePrecision('e1rm'),
     bestSetVolume: doublePrecision('best_set_volume'),
     // A weight session's volume before rounding, for the bestSessionVolume record (migration 0010).
-    exactVolume: doublePrecision('exact_volume').generatedAlwaysAs(sql`session_exact_volume(sets)`),
+    exactVolume: doublePrecision('exact_volume'),
     ...timestamps,
     importId: uuid('import_id'),
     // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).

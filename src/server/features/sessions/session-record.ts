@@ -26,6 +26,7 @@ export interface SessionValues {
   heaviest: number | null;
   e1rm: number | null;
   bestSetVolume: number | null;
+  exactVolume: number | null;
 }
 
 const NO_WEIGHT = {
@@ -36,6 +37,7 @@ const NO_WEIGHT = {
   heaviest: null,
   e1rm: null,
   bestSetVolume: null,
+  exactVolume: null,
 };
 const NO_PACE = {
   hours: null,

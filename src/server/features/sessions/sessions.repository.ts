@@ -260,7 +260,7 @@ function write(
 }
 
 const valueColumns = sql.raw(
-  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed, heaviest, e1rm, best_set_volume',
+  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume',
 );
 
 const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
@@ -270,7 +270,8 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       insert into sessions (id, author_id, exercise_id, kind, slug, created_date, ${valueColumns})
       select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.notes}, ${p.sets}::jsonb,
         ${p.totalVolume}, ${p.junkVolume}, ${p.workingVolume}, ${p.hours}, ${p.minutes}, ${p.seconds},
-        ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}, ${p.heaviest}, ${p.e1rm}, ${p.bestSetVolume}
+        ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}, ${p.heaviest}, ${p.e1rm}, ${p.bestSetVolume},
+        ${p.exactVolume}
       from sc where sc.scope_kind = ${p.kind}
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
@@ -317,7 +318,8 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
         junk_volume = ${p.junkVolume}, working_volume = ${p.workingVolume}, hours = ${p.hours},
         minutes = ${p.minutes}, seconds = ${p.seconds}, distance = ${p.distance},
         pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed},
-        heaviest = ${p.heaviest}, e1rm = ${p.e1rm}, best_set_volume = ${p.bestSetVolume}, updated_at = now()
+        heaviest = ${p.heaviest}, e1rm = ${p.e1rm}, best_set_volume = ${p.bestSetVolume},
+        exact_volume = ${p.exactVolume}, updated_at = now()
       from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*
     ),
