@@ -98,21 +98,28 @@ function exactKilograms(set: Pick<SetInput, 'kilograms' | 'pounds'>): number {
 }
 
 /** Epley, `w` for a single (docs/api.md §10), unrounded; 0 for a set that cannot count for a record. */
-export function estimatedOneRepMax(repetitions: number, kilograms: number): number {
-  if (!(repetitions >= 1) || !(kilograms > 0)) return 0;
-  return repetitions === 1 ? kilograms : kilograms * (1 + repetitions / 30);
+export function estimatedOneRepMax(repetitions: number, weight: number): number {
+  if (!(repetitions >= 1) || !(weight > 0)) return 0;
+  return repetitions === 1 ? weight : weight * (1 + repetitions / 30);
 }
 
-/** The session's best heaviest, e1RM and set volume over sets with ≥ 1 rep and > 0 kg, and its exact volume. */
-export function setBests(sets: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>[]): SetBests {
+/**
+ * The session's best heaviest, e1RM and set volume over sets with ≥ 1 rep and > 0 kg, and its exact
+ * volume: in kilograms (what the server stores and compares), or in pounds as a pound user sees them
+ * (the typed pounds, so a 140 lb set is 140, never 139.99).
+ */
+export function setBests(
+  sets: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>[],
+  unit: WeightUnit = 'kg',
+): SetBests {
   const bests: SetBests = { heaviest: 0, e1rm: 0, bestSetVolume: 0, exactVolume: 0 };
   for (const set of sets) {
-    const kilograms = exactKilograms(set);
-    bests.exactVolume += exactVolume(set, 'kg');
-    if (!(set.repetitions >= 1) || !(kilograms > 0)) continue;
-    bests.heaviest = Math.max(bests.heaviest, kilograms);
-    bests.e1rm = Math.max(bests.e1rm, estimatedOneRepMax(set.repetitions, kilograms));
-    bests.bestSetVolume = Math.max(bests.bestSetVolume, set.repetitions * kilograms);
+    bests.exactVolume += exactVolume(set, unit);
+    if (!(set.repetitions >= 1) || !(exactKilograms(set) > 0)) continue;
+    const weight = unit === 'lb' ? setWeight(set, 'lb') : exactKilograms(set);
+    bests.heaviest = Math.max(bests.heaviest, weight);
+    bests.e1rm = Math.max(bests.e1rm, estimatedOneRepMax(set.repetitions, weight));
+    bests.bestSetVolume = Math.max(bests.bestSetVolume, set.repetitions * weight);
   }
   return bests;
 }

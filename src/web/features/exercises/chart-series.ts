@@ -1,5 +1,5 @@
 import type { SessionKind } from '../../../contract/exercises';
-import { KG_PER_LB, round2, type WeightUnit } from '../../../contract/metrics';
+import { KG_PER_LB, type WeightUnit } from '../../../contract/metrics';
 import type { Progress, WlPoint } from '../../../contract/sessions';
 
 export interface ChartSeries {
@@ -32,15 +32,16 @@ export const seriesFor = (kind: SessionKind, unit: WeightUnit = 'kg') =>
   kind === 'pasession' ? PA_SERIES : unit === 'lb' ? WL_SERIES_LB : WL_SERIES;
 
 /**
- * The points in the user's unit. Progress points carry kilogram volumes (docs/api.md §10), so a
- * pound user's bars are those volumes in pounds, rounded to 2 decimals: within a hundredth of
- * Σ reps × pounds, which the session page shows exactly. The e1RM is kilograms too.
+ * The points in the user's unit. Progress points carry kilogram volumes, rounded to 2 decimals
+ * (docs/api.md §10), which are within 0.011 lb of Σ reps × pounds: a pound user's chart shows them
+ * to a tenth of a pound, so 1,095 lb of sets is 1,095 on the chart, not 1,094.99 (the session
+ * page and the records show the exact pounds). The e1RM and the heaviest set are kilograms too.
  */
 export function pointsIn(points: Progress['points'], unit: WeightUnit): Progress['points'] {
   if (unit === 'kg') return points;
   return points.map((point) => {
     if (!('totalVolume' in point)) return point;
-    const inPounds = (kg: number) => round2(kg / KG_PER_LB);
+    const inPounds = (kg: number) => Math.round((kg / KG_PER_LB) * 10) / 10;
     const p: WlPoint = point;
     return {
       ...p,

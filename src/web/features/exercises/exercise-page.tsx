@@ -12,6 +12,7 @@ import { useLastDefined } from '../../lib/use-last-defined';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { useWeightUnit } from '../../lib/weight-unit';
 import { useDeleteExerciseMutation, useGetExercisePageQuery } from './exercises.api';
 import { ProgressSection } from './progress-section';
 import { RecordsCard } from './records-card';
@@ -20,6 +21,7 @@ import { SessionList } from './session-list';
 export function ExercisePage() {
   const { slugLog = '', slugExercise = '' } = useParams();
   const userInfo = useUserInfo();
+  const unit = useWeightUnit();
   const navigate = useNavigate();
   const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
   const [deleteExercise, { isLoading: isDeleting }] = useDeleteExerciseMutation();
@@ -55,7 +57,8 @@ export function ExercisePage() {
       <div className="page-head">
         <div>
           <p className="eyebrow">
-            {exercise.session === 'wlsession' ? 'reps * kgs = vol' : 'dist, pace, time'}
+            {/* docs/product.md's label, in a pound user's unit (docs/api.md §10: labels read LBs). */}
+            {exercise.session === 'wlsession' ? `reps * ${unit}s = vol` : 'dist, pace, time'}
           </p>
           <h1>{exercise.title}</h1>
         </div>

@@ -1,6 +1,7 @@
 import { KG_PER_LB, formatNumber, round2, type WeightUnit } from '../../../contract/metrics';
-import type { ExerciseRecords, PersonalRecord, RecordName } from '../../../contract/records';
+import type { PersonalRecord, RecordName } from '../../../contract/records';
 import { RECORD_NAMES } from '../../components/record-names';
+import type { RecordsInUnit } from './exercises.api';
 
 export interface RecordRow {
   key: RecordName;
@@ -38,20 +39,25 @@ function formatValue(key: RecordName, value: number, unit: WeightUnit): string {
     case 'longestDuration':
       return formatDuration(value);
     default:
-      // Heaviest and e1RM are kilograms, the volumes kilogram volumes: both convert alike.
-      return `${formatNumber(weightIn(value, unit))} ${unit}`;
+      return `${formatNumber(value)} ${unit}`;
   }
 }
 
-/** The exercise's records in the order docs/api.md §10 lists them, values in the user's unit. */
-export function recordRows(data: ExerciseRecords, unit: WeightUnit): RecordRow[] {
+/**
+ * The exercise's records in the order docs/api.md §10 lists them, values in the user's unit: a
+ * pound user's weight records are the pounds of the sets that hold them (exercises.api.ts).
+ */
+export function recordRows(data: RecordsInUnit, unit: WeightUnit): RecordRow[] {
   const records: Partial<Record<RecordName, PersonalRecord>> = data.records;
   return (Object.keys(data.records) as RecordName[]).map((key) => {
     const record = records[key] ?? null;
+    // Weight records are kilograms; kilograms converted stand in only until `pounds` arrives.
+    const inPounds = data.kind === 'wlsession' && unit === 'lb';
+    const value = record && (inPounds ? (data.pounds?.[key] ?? weightIn(record.value, unit)) : record.value);
     return {
       key,
       name: RECORD_NAMES[key],
-      value: record && formatValue(key, record.value, unit),
+      value: value === null ? null : formatValue(key, value, unit),
       createdDate: record?.createdDate ?? null,
       slugSession: record?.slugSession ?? null,
     };

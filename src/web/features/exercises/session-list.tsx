@@ -5,15 +5,17 @@ import { ChevronRightIcon } from '../../components/page-icons';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { paths } from '../../lib/paths';
+import { useWeightUnit } from '../../lib/weight-unit';
 
 /** The exercise's sessions on this page, as cards linking to each session (docs/product.md §2). */
 export function SessionList({ data, userId }: { data: ExercisePage; userId: string | undefined }) {
   const { exercise } = data;
+  const unit = useWeightUnit();
   const items =
     exercise.session === 'wlsession'
       ? data.exerciseAggregate.map(({ wlsessions: s }) => ({
           session: s,
-          stats: <WlSessionStats volumes={s} compact />,
+          stats: <WlSessionStats session={s} unit={unit} compact />,
           detail: `${s.set.length} ${s.set.length === 1 ? 'set' : 'sets'}`,
         }))
       : data.exerciseAggregatePa.map(({ pasessions: s }) => ({

@@ -2,7 +2,7 @@ import { formatCalendarDate } from '../../../contract/dates';
 import type { ExercisePage } from '../../../contract/sessions';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
-import { sessionVolumes, setWeight } from '../../../contract/metrics';
+import { setWeight } from '../../../contract/metrics';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
 
 /** The latest session (first of latest*), shown beside the create form for reference. */
@@ -25,7 +25,7 @@ export function PreviousSession({ context }: { context: ExercisePage }) {
           </p>
           {isWeights && wl ? (
             <>
-              <WlSessionStats volumes={unit === 'kg' ? wl : sessionVolumes(wl.set, unit)} compact />
+              <WlSessionStats session={wl} unit={unit} compact />
               <table className="table table-compact">
                 <caption className="sr-only">Sets of the previous session</caption>
                 <thead>

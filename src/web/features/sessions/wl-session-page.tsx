@@ -1,5 +1,5 @@
 import type { Wlsession } from '../../../contract/sessions';
-import { formatNumber, sessionVolumes, setVolume, setWeight } from '../../../contract/metrics';
+import { formatNumber, setVolume, setWeight } from '../../../contract/metrics';
 import { CheckIcon } from '../../components/page-icons';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
@@ -30,7 +30,7 @@ function WlSessionBody({ session }: { session: Wlsession }) {
   const unit = useWeightUnit();
   return (
     <>
-      <WlSessionStats volumes={unit === 'kg' ? session : sessionVolumes(session.set, unit)} />
+      <WlSessionStats session={session} unit={unit} />
       <div className="card table-card">
         <table className="table">
           <caption className="sr-only">Sets</caption>
