@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
 import { exercises, logs, sessions } from '../../db/schema';
@@ -13,6 +13,12 @@ const IN_CHUNK = 1000;
  * wait for it: 20–60 ms for 100 sessions on PGlite (docs/api.md §9: ~100 ms at most).
  */
 const INSERT_CHUNK = 100;
+/**
+ * …and characters of that JSON per INSERT: a statement's cost follows its sets and notes more
+ * than its rows. 100 sessions of 100 sets (about 1 MB) held PGlite for 200 ms, so a file of many
+ * sets a day stalled every other request by that much at each statement.
+ */
+const INSERT_CHARS = 64 * 1024;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -120,54 +126,74 @@ export type NewSession = typeof sessions.$inferInsert;
  * (import-batches.ts); `pause` runs between two statements. A chunk travels as one JSON array
  * that PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns: a VALUES list
  * of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
+ * `toRow` makes each row when its chunk is written, so a plan's derived values (a session's sets
+ * and volumes) are held a chunk at a time, not for the whole file at once.
  */
-async function insertMany<T extends PgTable>(
+async function insertMany<T extends PgTable, S>(
   db: Executor,
   table: T,
   importId: string,
-  rows: T['$inferInsert'][],
+  items: readonly S[],
   pause: () => Promise<void>,
+  toRow: (item: S) => T['$inferInsert'],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table)).filter(
-    ([key]) => key === 'importId' || (rows[0] as Record<string, unknown>)[key] !== undefined,
-  );
-  const names = sql.join(
-    columns.map(([, column]) => sql.identifier(column.name)),
-    sql`, `,
-  );
-  const types = sql.join(
-    columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
-    sql`, `,
-  );
-  for (const part of chunks(rows, INSERT_CHUNK)) {
-    const json = JSON.stringify(
-      part.map((row) =>
-        Object.fromEntries(
-          columns.map(([key, column]) => [
-            column.name,
-            key === 'importId' ? importId : (row as Record<string, unknown>)[key],
-          ]),
-        ),
-      ),
-    );
+  if (items.length === 0) return;
+  let columns: [string, PgColumn][] | undefined;
+  let names: SQL | undefined;
+  let types: SQL | undefined;
+  let chunk: string[] = [];
+  let chars = 0;
+  const flush = async () => {
+    const json = `[${chunk.join(',')}]`;
+    chunk = [];
+    chars = 0;
     await db.execute(
       sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`,
     );
     await pause();
+  };
+  for (const item of items) {
+    const row = toRow(item) as Record<string, unknown>;
+    if (!columns) {
+      columns = Object.entries(getTableColumns(table)).filter(
+        ([key]) => key === 'importId' || row[key] !== undefined,
+      );
+      names = sql.join(
+        columns.map(([, column]) => sql.identifier(column.name)),
+        sql`, `,
+      );
+      types = sql.join(
+        columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
+        sql`, `,
+      );
+    }
+    const text = JSON.stringify(
+      Object.fromEntries(
+        columns.map(([key, column]) => [column.name, key === 'importId' ? importId : row[key]]),
+      ),
+    );
+    chunk.push(text);
+    chars += text.length;
+    if (chunk.length === INSERT_CHUNK || chars >= INSERT_CHARS) await flush();
   }
+  if (chunk.length > 0) await flush();
 }
 
-/** Parents before children, so the foreign keys hold. */
-export async function insertImported(
+/**
+ * Parents before children, so the foreign keys hold. Sessions may be given as anything
+ * `sessionRow` turns into a row (import-diff.ts keeps them small until then).
+ */
+export async function insertImported<S = NewSession>(
   db: Executor,
   importId: string,
-  rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: NewSession[] },
+  rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: readonly S[] },
   pause: () => Promise<void>,
+  sessionRow: (session: S) => NewSession = (session) => session as NewSession,
 ): Promise<void> {
-  await insertMany(db, logs, importId, rows.logs, pause);
-  await insertMany(db, exercises, importId, rows.exercises, pause);
-  await insertMany(db, sessions, importId, rows.sessions, pause);
+  const same = <R>(row: R) => row;
+  await insertMany(db, logs, importId, rows.logs, pause, same);
+  await insertMany(db, exercises, importId, rows.exercises, pause, same);
+  await insertMany(db, sessions, importId, rows.sessions, pause, sessionRow);
 }
 
 /** Existing logs and exercises that received sessions move up their lists (docs/api.md §7 "active"). */

@@ -39,7 +39,7 @@ export async function applyImport(
     try {
       diff = await diffPlan(db, authorId, plan, Date.now(), pause);
       if (batch) {
-        await insertImported(db, batch.id, diff.rows, pause);
+        await insertImported(db, batch.id, diff.rows, pause, diff.sessionRow);
         const touched = diff.touched;
         await db.transaction(async (tx) => {
           await setActiveAt(tx, authorId, touched);

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imports, sessions } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
@@ -35,6 +36,28 @@ async function batchesOf(user: TestUser) {
 }
 
 describe('import batches', () => {
+  it('writes long sessions in statements of at most about 64 KB, not 100 sessions at a time', async () => {
+    // 100 sessions of 100 sets in one statement held PGlite (and every other request) for 200 ms.
+    const user = await signUp(t.app);
+    const file = STRONG_HEADER + '2024-01-15 18:30:00,Lifts,,Squat,1,100,5,,,,,\n'.repeat(8000);
+    const dialect = new PgDialect();
+    const sizes: number[] = [];
+    const execute = t.db.execute;
+    t.db.execute = ((query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      if (text.startsWith('insert into "sessions"')) sizes.push(String(params[0]).length);
+      return execute.call(t.db, query);
+    }) as typeof t.db.execute;
+    try {
+      expect(await importOk(t.app, user, 'source=strong&unit=kg', file)).toMatchObject({ sessions: 80 });
+    } finally {
+      t.db.execute = execute;
+    }
+    expect(sizes.length).toBeGreaterThanOrEqual(10);
+    // A statement stops at the first session that takes it past 64 KB (a session is ~10 KB here).
+    expect(Math.max(...sizes)).toBeLessThan(64 * 1024 + 12 * 1024);
+  });
+
   it('marks every row it adds with its batch, and closes the batch', async () => {
     const user = await signUp(t.app);
     expect(await importOk(t.app, user, 'source=strong&unit=kg', runs(600))).toMatchObject({ sessions: 600 });

@@ -40,6 +40,34 @@ describe('import limits', () => {
     expect(response.json().message).toMatch(/^This file has 200001 rows; at most 200000/);
   });
 
+  it('refuses more than 20,000 workouts or 50,000 exercises with 413, writing nothing', async () => {
+    // 199,999 distinct names ran the server out of memory; the caps stop the plan early.
+    const user = await signUp(t.app);
+    const rows = (n: number, row: (i: number) => string) =>
+      STRONG_HEADER + Array.from({ length: n }, (_, i) => row(i)).join('');
+    const workouts = rows(20_001, (i) => `2024-01-15 18:30:00,W ${i},,E,1,1,1,,,,,\n`);
+    const exercises = rows(50_001, (i) => `2024-01-15 18:30:00,W,,E ${i},1,1,1,,,,,\n`);
+    for (const [body, what, max] of [
+      [workouts, 'logs (workouts)', 20_000],
+      [exercises, 'exercises', 50_000],
+    ] as const) {
+      for (const dryRun of [1, 0]) {
+        const response = await postImport(t.app, user, `source=strong&unit=kg&dryRun=${dryRun}`, body);
+        expect(response.statusCode).toBe(413);
+        expect(response.json()).toEqual({
+          message: `This file has more than ${max} ${what}; at most ${max} can be imported at once. Split it into smaller files and import each.`,
+        });
+      }
+    }
+    expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
+    // At the caps, a file is imported.
+    const atCap = rows(20_000, (i) => `2024-01-15 18:30:00,W ${i},,E,1,1,1,,,,,\n`);
+    expect(await importOk(t.app, user, 'source=strong&unit=kg&dryRun=1', atCap)).toMatchObject({
+      logs: 20_000,
+      exercises: 20_000,
+    });
+  });
+
   it('refuses a timestamp PostgreSQL cannot store with a 400 naming its line, writing nothing', async () => {
     const user = await signUp(t.app);
     for (const stamp of ['0000-01-01T00:00:00Z', '2024-01-15T10:00:00+23:59']) {

@@ -24,6 +24,23 @@ export function tooManyRows(rows: number): AppError {
 }
 
 /**
+ * Logs and exercises one file may add or name (docs/api.md §9). Each costs far more memory
+ * than a session (its maps in the plan, its row, its place in the list's activity): a 9 MB CSV
+ * of 199,999 workout names ran the server out of its 512 MB heap. A Hevy history of unique
+ * workout titles at 10 MB is about 7,000 workouts and 35,000 exercises, under both.
+ */
+export const IMPORT_MAX_LOGS = 20_000;
+export const IMPORT_MAX_EXERCISES = 50_000;
+
+export function tooManyTitles(what: 'logs (workouts)' | 'exercises', max: number): AppError {
+  return new AppError(
+    413,
+    `This file has more than ${max} ${what}; at most ${max} can be imported at once. ` +
+      'Split it into smaller files and import each.',
+  );
+}
+
+/**
  * Refuses a CSV of more than IMPORT_MAX_ROWS data rows before any of it is planned. Counting its
  * line breaks is enough when there are few (a record spans one line or more); past the cap the
  * records are counted exactly, keeping none of them. A break is LF, CRLF or a lone CR (csv.ts

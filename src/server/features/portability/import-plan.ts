@@ -2,7 +2,13 @@ import { MAX_SKIPPED_LISTED, type SkippedRow } from '../../../contract/data';
 import type { SessionKind } from '../../../contract/exercises';
 import type { Duration, SetInput } from '../../../contract/metrics';
 import { MAX_SETS } from '../../../contract/sessions';
-import { YIELD_EVERY, yieldTurn } from './import-limits';
+import {
+  IMPORT_MAX_EXERCISES,
+  IMPORT_MAX_LOGS,
+  tooManyTitles,
+  YIELD_EVERY,
+  yieldTurn,
+} from './import-limits';
 import { joinNotes } from './import-notes';
 
 /**
@@ -101,6 +107,7 @@ export class PlanBuilder {
   readonly plan: ImportPlan = { logs: new Map(), rows: 0, skipped: [], skippedCount: 0 };
   /** Weight sets waiting to become sessions, by exercise and date. */
   private readonly days = new Map<PlannedExercise, Map<string, PendingDay>>();
+  private exercises = 0;
 
   skip(line: number, reason: string): void {
     skipRow(this.plan, line, reason);
@@ -109,6 +116,7 @@ export class PlanBuilder {
   log(title: string, slug: string, line: Line, extra: Partial<PlannedLog> = {}): PlannedLog {
     let found = this.plan.logs.get(slug);
     if (!found) {
+      if (this.plan.logs.size === IMPORT_MAX_LOGS) throw tooManyTitles('logs (workouts)', IMPORT_MAX_LOGS);
       found = { title, slug, line, exercises: new Map(), ...extra };
       this.plan.logs.set(slug, found);
     }
@@ -122,6 +130,7 @@ export class PlanBuilder {
   ): PlannedExercise | null {
     const found = log.exercises.get(input.slug);
     if (found) return found.kind === input.kind ? found : null;
+    if (++this.exercises > IMPORT_MAX_EXERCISES) throw tooManyTitles('exercises', IMPORT_MAX_EXERCISES);
     const created: PlannedExercise = { sessions: [], ...input };
     log.exercises.set(input.slug, created);
     return created;
