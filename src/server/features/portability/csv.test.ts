@@ -27,6 +27,11 @@ describe('parseCsv (RFC 4180)', () => {
     ]);
   });
 
+  it('refuses a record of more than 1000 columns, naming its line', () => {
+    expect(fields(`${'a,'.repeat(999)}a\n1`)).toHaveLength(2);
+    expect(() => fields(`h\n${','.repeat(5_000_000)}`)).toThrow('Line 2: more than 1000 columns');
+  });
+
   it('numbers each record by the line it starts on', () => {
     expect(lines('h\n"a\r\nb"\nc\n\nd')).toEqual([1, 2, 4, 6]);
   });

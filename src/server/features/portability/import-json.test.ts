@@ -199,6 +199,26 @@ describe('POST /api/import?source=json', () => {
     );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('Line 3: this is not valid JSON');
+    // Millions of nested brackets held the event loop 2–3 s in JSON.parse: refused before it.
+    for (const body of [
+      `{"format":"workout-log",\n"version":1,"logs":${'['.repeat(3_000_000)}${']'.repeat(3_000_000)}}`,
+      `{"format":"workout-log",\n"version":1,"logs":[],"x":${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`,
+      `{"format":"workout-log",\n"version":1,"logs":${'['.repeat(5_000_000)}`,
+    ]) {
+      const deep = await postImport(t.app, user, 'source=json', body);
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json().message).toBe('Line 2: values are nested more than 32 deep: this is not our export');
+    }
+    // Brackets (and escaped quotes) inside strings are text, not nesting.
+    const inText = {
+      format: 'workout-log',
+      version: 1,
+      exportedAt: 'x',
+      logs: [],
+      x: `\\"${'['.repeat(100)}`,
+    };
+    const text = await postImport(t.app, user, 'source=json&dryRun=1', JSON.stringify(inText));
+    expect(text.statusCode).toBe(200);
     const other = await postImport(t.app, user, 'source=json', '{"format":"strong","logs":[]}');
     expect(other.json().message).toBe('Line 1: format must be "workout-log" (at format)');
     const later = await postImport(

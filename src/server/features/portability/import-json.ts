@@ -5,7 +5,10 @@ import { badLine } from './csv';
 import { checkJsonSessions, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
-import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
+import { indexJsonLines, lineAt, lineOfJsonError, type LineOf, tooDeepAt } from './json-lines';
+
+/** Our export nests 9 deep (file, logs, log, exercises, exercise, sessions, session, set, a set). */
+const MAX_DEPTH = 32;
 
 /**
  * Our own export (format "workout-log", version 1). Validated with the same rules as the forms,
@@ -15,6 +18,13 @@ import { indexJsonLines, lineOfJsonError, type LineOf } from './json-lines';
  * event loop for hundreds of milliseconds (docs/api.md §9).
  */
 export async function readOwnJson(text: string): Promise<ImportPlan> {
+  const deep = tooDeepAt(text, MAX_DEPTH);
+  if (deep !== -1)
+    throw badLine(
+      lineAt(text, deep),
+      `values are nested more than ${MAX_DEPTH} deep: this is not our export`,
+    );
+  await yieldTurn(); // the scan and JSON.parse each take up to ~0.1 s of a 10 MB file: not both at once
   let data: unknown;
   try {
     data = JSON.parse(text);
