@@ -18,6 +18,7 @@ const MAX_DEPTH = 32;
  * event loop for hundreds of milliseconds (docs/api.md §9).
  */
 export async function readOwnJson(text: string): Promise<ImportPlan> {
+  await yieldTurn(); // reading the 10 MB body was this turn's work already
   const deep = tooDeepAt(text, MAX_DEPTH);
   if (deep !== -1)
     throw badLine(

@@ -173,11 +173,19 @@ export class PlanBuilder {
         }
       }
     }
+    // 50,000 exercises' sorts held the event loop ~50 ms at once: a turn every YIELD_EVERY sessions.
+    let sorted = 0;
     for (const log of this.plan.logs.values())
-      for (const exercise of log.exercises.values())
+      for (const exercise of log.exercises.values()) {
+        sorted += 1 + exercise.sessions.length;
+        if (sorted >= YIELD_EVERY) {
+          sorted = 0;
+          await yieldTurn();
+        }
         exercise.sessions.sort((a, b) =>
           a.createdDate < b.createdDate ? -1 : a.createdDate > b.createdDate ? 1 : 0,
         );
+      }
     return this.plan;
   }
 }
