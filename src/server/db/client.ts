@@ -63,6 +63,10 @@ async function openPostgres(url: string): Promise<Database> {
       asText.includes(oid) ? keepText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ ...config, options, max: 10, types });
+  // An idle connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend) is an
+  // 'error' event of the pool; unheard, Node ends the whole server. The pool has already dropped
+  // that connection, and the next query opens a new one.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // pg prepares a named statement once per connection and reuses its plan.
   registerStatementRunner(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
