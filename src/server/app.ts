@@ -23,7 +23,7 @@ import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
 import { makeRequireSession, makeRequireUser, registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { loggable, registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : inMemoryLimiter(max, windowMs),
     background(task) {
       const run = task()
-        .catch((error) => app.log.error({ err: error }, 'background task failed'))
+        .catch((error) => app.log.error({ error: loggable(error) }, 'background task failed'))
         .finally(() => pending.delete(run));
       pending.add(run);
     },

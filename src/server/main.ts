@@ -6,6 +6,7 @@ import { sweepIdempotencyKeys } from './features/users/idempotency-keys';
 import { DataDirLockedError } from './db/lock';
 import { deleteExpiredTokens } from './features/users/auth-sessions.repository';
 import { discardStaleImports, STALE_AFTER_MS } from './features/portability/import-batches';
+import { loggable } from './plugins/errors';
 
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   // on PostgreSQL another instance may be writing one: only those silent for STALE_AFTER_MS are.
   const sweepImports = (silentMs: number) =>
     discardStaleImports(database.db, silentMs).catch((error) =>
-      app.log.warn({ err: error }, 'sweep of interrupted imports failed'),
+      app.log.warn({ error: loggable(error) }, 'sweep of interrupted imports failed'),
     );
   await sweepImports(database.engine === 'pglite' ? 0 : STALE_AFTER_MS);
 
@@ -57,7 +58,9 @@ async function main(): Promise<void> {
       deleteExpiredTokens(database.db),
       sweepRateLimits(database.db),
       sweepIdempotencyKeys(database.db),
-    ]).catch((error) => app.log.warn({ err: error }, 'sweep of expired tokens and rate limits failed'));
+    ]).catch((error) =>
+      app.log.warn({ error: loggable(error) }, 'sweep of expired tokens and rate limits failed'),
+    );
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();
   setInterval(() => sweepImports(STALE_AFTER_MS), STALE_AFTER_MS).unref();

@@ -61,10 +61,12 @@ export function registerErrorHandler(app: FastifyInstance, db: object): void {
 
 /**
  * What a 5xx log line says of its error (docs/api.md §9): code and message, never the query's
- * parameters, which hold titles, emails and hashes. Drizzle's own message is the SQL text with
+ * parameters, which hold titles, emails and hashes. Background work and sweeps log their
+ * failures through it too. Drizzle's own message is the SQL text with
  * its parameters, so for a database error only the database's code and message are kept.
  */
 export function loggable(error: FastifyError): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   if (cause && typeof cause.code === 'string') return { code: cause.code, message: cause.message };
   if ('params' in error || /^Failed query/.test(error.message))

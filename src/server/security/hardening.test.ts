@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
 import { loggable } from '../plugins/errors';
 import { call, registerUser, uniqueEmail } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -99,6 +102,42 @@ describe('hardening', () => {
       params: ['secret@example.com'],
     });
     expect(JSON.stringify(loggable(bare as never))).not.toContain('secret@example.com');
+  });
+});
+
+describe('background failures in the log', () => {
+  it('logs a failed email of forgot-password by code and message, never the query parameters', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: ':memory:' });
+    const database = await openDatabase(config);
+    const app = await buildApp({
+      config: { ...config, rateLimits: LIMITS },
+      database,
+      rateLimitScope: `${crypto.randomUUID()}:`,
+      logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } },
+      mailer: {
+        async send(mail) {
+          // As drizzle throws a failed query: its message and `params` carry the values.
+          throw Object.assign(new Error(`Failed query: update …\nparams: ${mail.to}`), {
+            params: [mail.to],
+            cause: Object.assign(new Error('the database went away'), { code: '57P01' }),
+          });
+        },
+      },
+    });
+    try {
+      const { email } = await registerUser(app);
+      const response = await call(app, 'POST', '/api/users/forgot-password', { body: { email } });
+      expect(response.statusCode).toBe(200);
+      await app.close(); // waits for background work
+      const failed = lines.filter((l) => l.includes('background task failed'));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toContain('57P01');
+      expect(failed[0]).not.toContain(email);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 
