@@ -68,7 +68,7 @@ export interface AppOptions {
  * characters each once percent-encoded): about 2,500. Past this, any address, page or API, known
  * route or not, is refused before routing; a longer route parameter is refused by the router.
  */
-const MAX_URL_LENGTH = 4096;
+export const MAX_URL_LENGTH = 4096;
 
 /** Paths that identify a person's secrets: never written to the log. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
