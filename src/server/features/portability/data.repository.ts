@@ -1,8 +1,9 @@
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { type Executor, forgetPlans } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
 import { exercises, logs, sessions } from '../../db/schema';
+import { YIELD_EVERY, yieldTurn } from './import-limits';
 
 /** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
 
@@ -71,36 +72,45 @@ export async function exercisesOfLog(db: Executor, authorId: string, logId: stri
 export async function findLogsBySlugs(tx: Executor, authorId: string, slugs: string[]) {
   const found: { id: string; slug: string }[] = [];
   for (const part of chunks(slugs, IN_CHUNK))
-    found.push(
-      ...(await tx
-        .select({ id: logs.id, slug: logs.slug })
-        .from(logs)
-        .where(and(eq(logs.authorId, authorId), inArray(logs.slug, part)))),
-    );
+    for (const row of await tx
+      .select({ id: logs.id, slug: logs.slug })
+      .from(logs)
+      .where(and(eq(logs.authorId, authorId), inArray(logs.slug, part))))
+      found.push(row);
   return found;
 }
 
 export async function findExercisesOfLogs(tx: Executor, authorId: string, logIds: string[]) {
   const found: { id: string; logId: string; slug: string; kind: 'wlsession' | 'pasession' }[] = [];
   for (const part of chunks(logIds, IN_CHUNK))
-    found.push(
-      ...(await tx
-        .select({ id: exercises.id, logId: exercises.logId, slug: exercises.slug, kind: exercises.kind })
-        .from(exercises)
-        .where(and(eq(exercises.authorId, authorId), inArray(exercises.logId, part)))),
-    );
+    for (const row of await tx
+      .select({ id: exercises.id, logId: exercises.logId, slug: exercises.slug, kind: exercises.kind })
+      .from(exercises)
+      .where(and(eq(exercises.authorId, authorId), inArray(exercises.logId, part))))
+      found.push(row);
   return found;
 }
 
-/** The sessions of these exercises, as much as duplicate detection and slug choice need. */
-export async function findSessionContents(tx: Executor, authorId: string, exerciseIds: string[]) {
-  const found: Pick<
-    NewSession,
-    'exerciseId' | 'slug' | 'createdDate' | 'sets' | 'hours' | 'minutes' | 'seconds' | 'distance'
-  >[] = [];
-  for (const part of chunks(exerciseIds, IN_CHUNK))
-    found.push(
-      ...(await tx
+/**
+ * Sessions read per statement by `sessionContentPages`. An account that already held 200,000
+ * sessions answered one statement with all of them: 2.7 s without an answer to anyone else on
+ * PGlite, then a 500 (`push(...rows)` past the call stack's limit).
+ */
+const READ_PAGE = 1000;
+
+/**
+ * The sessions of these exercises, as much as duplicate detection and slug choice need: each
+ * exercise's in pages of READ_PAGE by slug, on the unique index (author, exercise, slug), so a
+ * statement reads no more than its page whatever the exercise holds. PGlite answers a statement
+ * in the same turn of the event loop, so other requests get a turn every few statements: without
+ * them, reading 200 pages held every other request for 26 s.
+ */
+export async function* sessionContentPages(tx: Executor, authorId: string, exerciseIds: string[]) {
+  let spent = 0; // rows read since the last turn, a statement counting as 20
+  for (const exerciseId of exerciseIds) {
+    let after: string | undefined;
+    for (;;) {
+      const page = await tx
         .select({
           exerciseId: sessions.exerciseId,
           slug: sessions.slug,
@@ -112,9 +122,25 @@ export async function findSessionContents(tx: Executor, authorId: string, exerci
           distance: sessions.distance,
         })
         .from(sessions)
-        .where(and(eq(sessions.authorId, authorId), inArray(sessions.exerciseId, part)))),
-    );
-  return found;
+        .where(
+          and(
+            eq(sessions.authorId, authorId),
+            eq(sessions.exerciseId, exerciseId),
+            after === undefined ? undefined : gt(sessions.slug, after),
+          ),
+        )
+        .orderBy(asc(sessions.slug))
+        .limit(READ_PAGE);
+      spent += page.length + 20;
+      if (spent >= YIELD_EVERY) {
+        spent = 0;
+        await yieldTurn();
+      }
+      if (page.length > 0) yield page;
+      if (page.length < READ_PAGE) break;
+      after = page[page.length - 1].slug;
+    }
+  }
 }
 
 export type NewLog = typeof logs.$inferInsert;
@@ -191,8 +217,13 @@ export async function insertImported<S = NewSession>(
   sessionRow: (session: S) => NewSession = (session) => session as NewSession,
 ): Promise<void> {
   const same = <R>(row: R) => row;
+  // Each table's foreign-key checks are planned for its parents as they are now, not as they
+  // were when the server first checked them (db/client.ts `forgetPlans`).
+  await forgetPlans(db);
   await insertMany(db, logs, importId, rows.logs, pause, same);
+  await forgetPlans(db);
   await insertMany(db, exercises, importId, rows.exercises, pause, same);
+  await forgetPlans(db);
   await insertMany(db, sessions, importId, rows.sessions, pause, sessionRow);
 }
 

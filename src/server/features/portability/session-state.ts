@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { DateSlugs } from '../sessions/session-slugs';
-import { findSessionContents } from './data.repository';
+import { sessionContentPages } from './data.repository';
 import type { PlannedSession } from './import-plan';
 
 /** What one exercise holds, as an import sees it: slugs taken per date, and its sessions' contents. */
@@ -66,12 +66,14 @@ export async function loadSessionStates(tx: Executor, authorId: string, ids: str
     state.slugs.add(date, slug);
     state.contents.set(key, (state.contents.get(key) ?? 0) + 1);
   };
-  for (const row of await findSessionContents(tx, authorId, ids)) {
-    const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
-    const content = sets
-      ? { createdDate, sets }
-      : { createdDate, time: { hours: hours!, minutes: minutes!, seconds: seconds! }, distance: distance! };
-    add(exerciseId, createdDate, slug, sessionKey(content));
+  for await (const page of sessionContentPages(tx, authorId, ids)) {
+    for (const row of page) {
+      const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
+      const content = sets
+        ? { createdDate, sets }
+        : { createdDate, time: { hours: hours!, minutes: minutes!, seconds: seconds! }, distance: distance! };
+      add(exerciseId, createdDate, slug, sessionKey(content));
+    }
   }
   return stateOf;
 }
