@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { forgetPlans, openDatabase } from './db/client';
 import { sweepRateLimits } from './db/rate-limits';
 import { sweepIdempotencyKeys } from './features/users/idempotency-keys';
 import { DataDirLockedError } from './db/lock';
@@ -58,6 +58,8 @@ async function main(): Promise<void> {
       deleteExpiredTokens(database.db),
       sweepRateLimits(database.db),
       sweepIdempotencyKeys(database.db),
+      // A long-lived PGlite's tables grow under plans made when they were small (db/client.ts).
+      forgetPlans(database.db),
     ]).catch((error) =>
       app.log.warn({ error: loggable(error) }, 'sweep of expired tokens and rate limits failed'),
     );

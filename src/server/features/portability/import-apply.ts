@@ -1,6 +1,7 @@
 import type { ImportSummary } from '../../../contract/data';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { forgetPlans } from '../../db/client';
 import { insertImported, setActiveAt } from './data.repository';
 import { beginImport, discardImport, finishImport, keepAlive } from './import-batches';
 import { diffPlan } from './import-diff';
@@ -45,6 +46,8 @@ export async function applyImport(
           await setActiveAt(tx, authorId, touched);
           await finishImport(tx, batch);
         });
+        // The account's pages are read next, with plans made for the tables as they are now.
+        await forgetPlans(db);
       }
     } catch (error) {
       // If even that fails, the batch stops showing life and the periodic sweep takes it back.
