@@ -227,20 +227,29 @@ export async function insertImported<S = NewSession>(
   await insertMany(db, sessions, importId, rows.sessions, pause, sessionRow);
 }
 
-/** Existing logs and exercises that received sessions move up their lists (docs/api.md §7 "active"). */
+/**
+ * Existing logs and exercises that received sessions move up their lists (docs/api.md §7
+ * "active"): INSERT_CHUNK of them per statement, `pause` between statements. One update each,
+ * in the import's final transaction, held PGlite (and every other request) for 30 s when a
+ * later export added a day to each of 50,000 exercises.
+ */
 export async function setActiveAt(
-  tx: Executor,
+  db: Executor,
   authorId: string,
   touched: { logs: { id: string; activeAt: string }[]; exercises: { id: string; activeAt: string }[] },
+  pause: () => Promise<void>,
 ): Promise<void> {
-  for (const log of touched.logs)
-    await tx
-      .update(logs)
-      .set({ activeAt: log.activeAt })
-      .where(and(eq(logs.authorId, authorId), eq(logs.id, log.id)));
-  for (const exercise of touched.exercises)
-    await tx
-      .update(exercises)
-      .set({ activeAt: exercise.activeAt })
-      .where(and(eq(exercises.authorId, authorId), eq(exercises.id, exercise.id)));
+  for (const [table, rows] of [
+    [logs, touched.logs],
+    [exercises, touched.exercises],
+  ] as const)
+    for (const part of chunks(rows, INSERT_CHUNK)) {
+      const json = JSON.stringify(part.map((row) => ({ id: row.id, active_at: row.activeAt })));
+      await db.execute(
+        sql`update ${table} set active_at = v.active_at
+          from jsonb_to_recordset(${json}::jsonb) as v(id uuid, active_at timestamptz)
+          where ${table}.author_id = ${authorId} and ${table}.id = v.id`,
+      );
+      await pause();
+    }
 }

@@ -14,8 +14,8 @@ const ATTEMPTS = 5;
 /**
  * Writes a plan into one account, all or nothing (decision 0017). The account's import batch is
  * taken first, so no other import changes the account while the diff is computed and written.
- * The rows go in short statements with turns for other requests between them; the last step
- * marks the logs and exercises it touched as active and closes the batch in one transaction.
+ * The rows go in short statements with turns for other requests between them; then the logs and
+ * exercises it touched are marked active, likewise, and the batch is closed.
  * Any failure takes the batch back. If an edit took a slug meanwhile, the unique index refuses
  * that statement, the batch is taken back, and the diff is computed again. With dryRun the same
  * diff is computed and nothing is written.
@@ -41,11 +41,10 @@ export async function applyImport(
       diff = await diffPlan(db, authorId, plan, Date.now(), pause);
       if (batch) {
         await insertImported(db, batch.id, diff.rows, pause, diff.sessionRow);
-        const touched = diff.touched;
-        await db.transaction(async (tx) => {
-          await setActiveAt(tx, authorId, touched);
-          await finishImport(tx, batch);
-        });
+        // In short statements before the batch closes, not in one transaction with its closing:
+        // a batch taken back after this leaves those records their new place in the lists.
+        await setActiveAt(db, authorId, diff.touched, pause);
+        await finishImport(db, batch);
         // The account's pages are read next, with plans made for the tables as they are now.
         await forgetPlans(db);
       }

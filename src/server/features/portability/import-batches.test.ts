@@ -36,6 +36,35 @@ async function batchesOf(user: TestUser) {
 }
 
 describe('import batches', () => {
+  it('moves the existing exercises it adds sessions to up their list, 100 per statement', async () => {
+    // One update each, in the final transaction, held PGlite 30 s for 50,000 exercises.
+    const user = await signUp(t.app);
+    const day = (date: string, n: number) =>
+      STRONG_HEADER +
+      Array.from({ length: n }, (_, i) => `${date} 18:30:00,Lifts,,E ${i},1,100,5,,,,,\n`).join('');
+    await importOk(t.app, user, 'source=strong&unit=kg', day('2024-01-01', 250));
+    await call(t.app, user, 'POST', '/api/logs', { title: 'Newer' });
+    const dialect = new PgDialect();
+    const updates: string[] = [];
+    const execute = t.db.execute;
+    t.db.execute = ((query: SQL) => {
+      const { sql: text } = dialect.sqlToQuery(query);
+      if (text.startsWith('update')) updates.push(text.split(' ')[1]);
+      return execute.call(t.db, query);
+    }) as typeof t.db.execute;
+    try {
+      const later = day('2024-01-02', 250);
+      expect(await importOk(t.app, user, 'source=strong&unit=kg', later)).toMatchObject({ sessions: 250 });
+    } finally {
+      t.db.execute = execute;
+    }
+    expect(updates).toEqual(['"logs"', '"exercises"', '"exercises"', '"exercises"']);
+    const list = await call(t.app, user, 'GET', '/api/logs');
+    expect(list.logs[0].title).toBe('Lifts');
+    const page = await call(t.app, user, 'GET', '/api/logs/lifts?limit=3');
+    expect(page.logAggregate.length).toBe(3);
+  });
+
   it("reads an account's sessions a page at a time when an import meets them", async () => {
     // One statement for all of an account's 200,000 sessions held PGlite 2.7 s, then failed (500).
     const user = await signUp(t.app);
