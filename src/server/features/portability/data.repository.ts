@@ -1,9 +1,9 @@
-import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, forgetPlans } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
 import { exercises, logs, sessions } from '../../db/schema';
-import { YIELD_EVERY, yieldTurn } from './import-limits';
+import { YIELD_EVERY } from './import-limits';
 
 /** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
 
@@ -97,48 +97,74 @@ export async function findExercisesOfLogs(tx: Executor, authorId: string, logIds
  * PGlite, then a 500 (`push(...rows)` past the call stack's limit).
  */
 const READ_PAGE = 1000;
+/** Exercises whose dates are looked up together, in one statement when their sessions there fit a page. */
+const RANGE_CHUNK = 100;
+
+/** The dates of an exercise an import adds sessions on, first to last. */
+export interface DateRange {
+  exerciseId: string;
+  from: string;
+  to: string;
+}
+
+const contentColumns = {
+  exerciseId: sessions.exerciseId,
+  slug: sessions.slug,
+  createdDate: sessions.createdDate,
+  sets: sessions.sets,
+  hours: sessions.hours,
+  minutes: sessions.minutes,
+  seconds: sessions.seconds,
+  distance: sessions.distance,
+};
 
 /**
- * The sessions of these exercises, as much as duplicate detection and slug choice need: each
- * exercise's in pages of READ_PAGE by slug, on the unique index (author, exercise, slug), so a
- * statement reads no more than its page whatever the exercise holds. PGlite answers a statement
- * in the same turn of the event loop, so other requests get a turn every few statements: without
- * them, reading 200 pages held every other request for 26 s.
+ * The sessions an import must know of (duplicate detection and slug choice): those of its
+ * exercises on the dates it adds to, nothing else. RANGE_CHUNK exercises are read in one
+ * statement; when their sessions there are more than a page, each of those exercises is read in
+ * pages of READ_PAGE by slug, on the unique index (author, exercise, slug), so no statement reads
+ * more than a page. `pause` runs every few statements: PGlite answers a statement in the same turn
+ * of the event loop, and without a turn, reading 200 pages held every other request for 26 s
+ * (and without the batch's sign of life a long read let the sweep take it back, 503).
  */
-export async function* sessionContentPages(tx: Executor, authorId: string, exerciseIds: string[]) {
-  let spent = 0; // rows read since the last turn, a statement counting as 20
-  for (const exerciseId of exerciseIds) {
-    let after: string | undefined;
-    for (;;) {
-      const page = await tx
-        .select({
-          exerciseId: sessions.exerciseId,
-          slug: sessions.slug,
-          createdDate: sessions.createdDate,
-          sets: sessions.sets,
-          hours: sessions.hours,
-          minutes: sessions.minutes,
-          seconds: sessions.seconds,
-          distance: sessions.distance,
-        })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.authorId, authorId),
-            eq(sessions.exerciseId, exerciseId),
-            after === undefined ? undefined : gt(sessions.slug, after),
-          ),
-        )
-        .orderBy(asc(sessions.slug))
-        .limit(READ_PAGE);
-      spent += page.length + 20;
-      if (spent >= YIELD_EVERY) {
-        spent = 0;
-        await yieldTurn();
+export async function* sessionContentPages(
+  tx: Executor,
+  authorId: string,
+  ranges: DateRange[],
+  pause: () => Promise<void>,
+) {
+  let spent = 0; // rows read since the last pause, a statement counting as 20
+  const read = async (where: SQL | undefined, bySlug: boolean) => {
+    let query = tx
+      .select(contentColumns)
+      .from(sessions)
+      .where(and(eq(sessions.authorId, authorId), where))
+      .$dynamic();
+    if (bySlug) query = query.orderBy(asc(sessions.slug));
+    const page = await query.limit(READ_PAGE + 1);
+    spent += page.length + 20;
+    if (spent >= YIELD_EVERY) {
+      spent = 0;
+      await pause();
+    }
+    return page;
+  };
+  const within = (r: DateRange) =>
+    and(eq(sessions.exerciseId, r.exerciseId), between(sessions.createdDate, r.from, r.to));
+  for (const part of chunks(ranges, RANGE_CHUNK)) {
+    const together = await read(or(...part.map(within)), false);
+    if (together.length <= READ_PAGE) {
+      if (together.length > 0) yield together;
+      continue;
+    }
+    for (const range of part) {
+      let after = '';
+      for (;;) {
+        const page = (await read(and(within(range), gt(sessions.slug, after)), true)).slice(0, READ_PAGE);
+        if (page.length > 0) yield page;
+        if (page.length < READ_PAGE) break;
+        after = page[page.length - 1].slug;
       }
-      if (page.length > 0) yield page;
-      if (page.length < READ_PAGE) break;
-      after = page[page.length - 1].slug;
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { sessionValues } from '../sessions/session-record';
 import { YIELD_EVERY } from './import-limits';
 import {
+  type DateRange,
   findExercisesOfLogs,
   findLogsBySlugs,
   type NewExercise,
@@ -71,15 +72,18 @@ export async function diffPlan(
       e,
     ]),
   );
-  const reused: string[] = [];
+  // Existing exercises the file adds sessions to, with the dates it adds them on (finish() sorted them).
+  const reused: DateRange[] = [];
   for (const [slug, log] of plan.logs) {
     const logId = existingLogs.get(slug);
     for (const exercise of logId ? log.exercises.values() : []) {
       const found = existingExercises.get(`${logId}|${exercise.slug}`);
-      if (found) reused.push(found.id);
+      const dates = exercise.sessions;
+      if (found && dates.length > 0)
+        reused.push({ exerciseId: found.id, from: dates[0].createdDate, to: dates.at(-1)!.createdDate });
     }
   }
-  const stateOf = await loadSessionStates(tx, authorId, reused);
+  const stateOf = await loadSessionStates(tx, authorId, reused, pause);
 
   // Records without timestamps get ones just before now, in file order: a day's later sessions
   // sort as newer, and an export lists logs and exercises in the order the file had them.

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { DateSlugs } from '../sessions/session-slugs';
-import { sessionContentPages } from './data.repository';
+import { type DateRange, sessionContentPages } from './data.repository';
 import type { PlannedSession } from './import-plan';
 
 /** What one exercise holds, as an import sees it: slugs taken per date, and its sessions' contents. */
@@ -53,8 +53,16 @@ function newState(): SessionState {
   };
 }
 
-/** The state of each reused exercise, loaded once; new exercises start empty. */
-export async function loadSessionStates(tx: Executor, authorId: string, ids: string[]) {
+/**
+ * The state of each reused exercise on the dates the import adds to (the only ones its slugs and
+ * duplicates concern), loaded once; new exercises start empty. `pause` runs between statements.
+ */
+export async function loadSessionStates(
+  tx: Executor,
+  authorId: string,
+  ranges: DateRange[],
+  pause: () => Promise<void>,
+) {
   const states = new Map<string, SessionState>();
   const stateOf = (id: string) => {
     let state = states.get(id);
@@ -66,7 +74,7 @@ export async function loadSessionStates(tx: Executor, authorId: string, ids: str
     state.slugs.add(date, slug);
     state.contents.set(key, (state.contents.get(key) ?? 0) + 1);
   };
-  for await (const page of sessionContentPages(tx, authorId, ids)) {
+  for await (const page of sessionContentPages(tx, authorId, ranges, pause)) {
     for (const row of page) {
       const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
       const content = sets
