@@ -1,7 +1,8 @@
-import { and, asc, between, eq, getTableColumns, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, forgetPlans } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
+import { defineRowsStatement } from '../../db/statement';
 import { exercises, logs, sessions } from '../../db/schema';
 import { YIELD_EVERY } from './import-limits';
 
@@ -107,6 +108,32 @@ export interface DateRange {
   to: string;
 }
 
+type ContentRow = {
+  exerciseId: string;
+  slug: string;
+  createdDate: string;
+  sets: NewSession['sets'];
+  hours: number | null;
+  minutes: number | null;
+  seconds: number | null;
+  distance: number | null;
+};
+
+/**
+ * The sessions of RANGE_CHUNK exercises on their dates, READ_PAGE + 1 at most: one index range
+ * per exercise (author, exercise, date), joined from the list. As 100 ORs this took 15–30 ms
+ * on PGlite to plan and run, for no row at all.
+ */
+const contentsOnDates = defineRowsStatement<{ authorId: string; ranges: string }, ContentRow>(
+  'import_session_contents',
+  (p) => sql`select s.exercise_id as "exerciseId", s.slug, s.created_date as "createdDate", s.sets,
+      s.hours, s.minutes, s.seconds, s.distance
+    from jsonb_to_recordset(${p.ranges}::jsonb) as r(exercise_id uuid, date_from date, date_to date)
+    join sessions s on s.author_id = ${p.authorId}::uuid and s.exercise_id = r.exercise_id
+      and s.created_date between r.date_from and r.date_to
+    limit ${sql.raw(String(READ_PAGE + 1))}`,
+);
+
 const contentColumns = {
   exerciseId: sessions.exerciseId,
   slug: sessions.slug,
@@ -133,26 +160,17 @@ export async function* sessionContentPages(
   ranges: DateRange[],
   pause: () => Promise<void>,
 ) {
-  let spent = 0; // rows read since the last pause, a statement counting as 20
-  const read = async (where: SQL | undefined, bySlug: boolean) => {
-    let query = tx
-      .select(contentColumns)
-      .from(sessions)
-      .where(and(eq(sessions.authorId, authorId), where))
-      .$dynamic();
-    if (bySlug) query = query.orderBy(asc(sessions.slug));
-    const page = await query.limit(READ_PAGE + 1);
-    spent += page.length + 20;
-    if (spent >= YIELD_EVERY) {
-      spent = 0;
-      await pause();
-    }
-    return page;
+  let spent = 0; // rows read since the last pause, a statement counting as 100
+  const spend = async (rows: number) => {
+    spent += rows + 100;
+    if (spent < YIELD_EVERY) return;
+    spent = 0;
+    await pause();
   };
-  const within = (r: DateRange) =>
-    and(eq(sessions.exerciseId, r.exerciseId), between(sessions.createdDate, r.from, r.to));
   for (const part of chunks(ranges, RANGE_CHUNK)) {
-    const together = await read(or(...part.map(within)), false);
+    const list = part.map((r) => ({ exercise_id: r.exerciseId, date_from: r.from, date_to: r.to }));
+    const together = await contentsOnDates(tx, { authorId, ranges: JSON.stringify(list) });
+    await spend(together.length);
     if (together.length <= READ_PAGE) {
       if (together.length > 0) yield together;
       continue;
@@ -160,7 +178,20 @@ export async function* sessionContentPages(
     for (const range of part) {
       let after = '';
       for (;;) {
-        const page = (await read(and(within(range), gt(sessions.slug, after)), true)).slice(0, READ_PAGE);
+        const page = await tx
+          .select(contentColumns)
+          .from(sessions)
+          .where(
+            and(
+              eq(sessions.authorId, authorId),
+              eq(sessions.exerciseId, range.exerciseId),
+              between(sessions.createdDate, range.from, range.to),
+              gt(sessions.slug, after),
+            ),
+          )
+          .orderBy(asc(sessions.slug))
+          .limit(READ_PAGE);
+        await spend(page.length);
         if (page.length > 0) yield page;
         if (page.length < READ_PAGE) break;
         after = page[page.length - 1].slug;
