@@ -1,7 +1,7 @@
 /**
  * The physical floor the app is measured against, run as its own process like the app:
  * bare Fastify (no plugins, no schemas, no session check) with the minimal raw SQL of each
- * operation through `pg` (a Pool of 10, like the app) or PGlite directly.
+ * operation through `pg` (a pool of the app's size, DATABASE_POOL_SIZE or its default) or PGlite directly.
  *
  *   GET  /floor/json                   a constant JSON object: HTTP + Fastify alone
  *   GET  /floor/exercise?a=&e=         the exercise page's data: one page query + count(*)
@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { sessionVolumes, setVolume } from '../src/contract/metrics';
+import { defaultPoolSize } from '../src/server/config';
 import { lockDataDir } from '../src/server/db/lock';
 
 type Row = Record<string, unknown>;
@@ -32,7 +33,7 @@ const AS_TEXT = [1082, 1114, 1184];
 function postgres(url: string): Sql {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: Number(process.env.DATABASE_POOL_SIZE) || defaultPoolSize(),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         AS_TEXT.includes(oid)

@@ -178,16 +178,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   // Responses up to 64 KB (every API page) are compressed in one synchronous call: on a small
   // machine a zlib stream per response costs more in setup than the compression itself.
-  // gzip 1 before brotli: on the ≈ 17 KB exercise page it is both smaller and cheaper than brotli
-  // 0 (2.5 KB in ≈ 40 µs against 2.8 KB in ≈ 53 µs), and the exercise page rose from 0.68× to
-  // 0.87× its floor (docs/benchmarks.md). Brotli 1 and up allocate ≈ 0.7 MB of native buffers
-  // per call, which set off full GCs under load. Static files are precompressed at build time
-  // with brotli 11 (scripts/precompress.mjs) and do not go through this.
+  // Brotli 0 first: on the ≈ 20 KB exercise page it takes ≈ 27 µs against gzip 1's ≈ 34 µs, for
+  // 4.0 KB against 3.6 KB, and the page's server CPU fell from 0.21 to 0.17 ms under load
+  // (docs/benchmarks.md). Brotli 1 and up allocate ≈ 0.7 MB of native buffers per call, which set
+  // off full GCs under load. Static files are precompressed at build time with brotli 11
+  // (scripts/precompress.mjs) and do not go through this.
   await app.register(compress, {
     global: true,
     threshold: 1024,
     syncThreshold: 65_536,
-    encodings: ['gzip', 'deflate', 'br'],
+    encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } },
     zlibOptions: { level: 1 },
   });

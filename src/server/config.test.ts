@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, turnstileWidgetKey } from './config';
+import { availableParallelism } from 'node:os';
+import { ConfigError, defaultPoolSize, loadConfig, turnstileWidgetKey } from './config';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -57,6 +58,15 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATABASE_URL: 'localhost' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('sizes the PostgreSQL pool at twice the cores unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(defaultPoolSize()).toBe(2 * availableParallelism());
+    expect(loadConfig({}).databasePoolSize).toBe(defaultPoolSize());
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    for (const bad of ['0', '-1', '2.5', 'ten', '1001']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
   });
 
   it('makes cookies Secure in production', () => {

@@ -1,4 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+
+/**
+ * Connections to PostgreSQL when DATABASE_POOL_SIZE is unset: twice this machine's cores, the
+ * PostgreSQL wiki's "cores × 2" for a database that runs beside the app (decision 0019). More
+ * connections than the database has cores to run them make each statement dearer: at 10 on two
+ * cores the exercise page cost PostgreSQL 0.21 ms of CPU, at 4 it cost 0.18 (docs/benchmarks.md).
+ */
+export const defaultPoolSize = () => 2 * availableParallelism();
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
@@ -27,6 +36,7 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\/\S*$/.test(v),
     'must be a PostgreSQL URL (postgres://user:password@host:5432/database)',
   ),
+  DATABASE_POOL_SIZE: positiveInt(defaultPoolSize()).pipe(z.number().max(1000, 'must be at most 1000')),
   DATA_DIR: optionalText.default('./data'),
   APP_URL: url('http://localhost:3000'),
   COOKIE_SECURE: bool,
@@ -73,6 +83,8 @@ export interface Config {
   host: string;
   /** PostgreSQL server; undefined = embedded PGlite in `dataDir` (':memory:' keeps it in memory). */
   databaseUrl?: string;
+  /** Connections to `databaseUrl` (decision 0019). */
+  databasePoolSize: number;
   dataDir: string;
   appUrl: string;
   cookieSecure: boolean;
@@ -134,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     cookieSecure: e.COOKIE_SECURE || e.NODE_ENV === 'production',

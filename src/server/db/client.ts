@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
+import { defaultPoolSize } from '../config';
 import { MIGRATIONS_DIR } from '../paths';
 import { lockDataDir } from './lock';
 import { schema } from './schema';
@@ -43,15 +44,19 @@ const MIGRATION_LOCK_KEY = 72_410_913;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /** Connections to `databaseUrl` (defaultPoolSize() when absent). */
+  databasePoolSize?: number;
   /** PGlite's directory; ':memory:' keeps everything in memory (tests). */
   dataDir: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolSize ?? defaultPoolSize())
+    : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // As a startup option, so it holds before any statement. Parsed with pg's own parser, because
   // with `connectionString` the URL's parameters replace the config's: any `options` in
   // DATABASE_URL (a search_path, say) would drop ours. Here ours is added to them.
@@ -62,7 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       asText.includes(oid) ? keepText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ ...config, options, max: 10, types });
+  const pool = new pg.Pool({ ...config, options, max: poolSize, types });
   // An idle connection that PostgreSQL ends (a restart, a failover, pg_terminate_backend) is an
   // 'error' event of the pool; unheard, Node ends the whole server. The pool has already dropped
   // that connection, and the next query opens a new one.
