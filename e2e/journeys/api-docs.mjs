@@ -4,7 +4,7 @@ import { assert } from '../lib/steps.mjs';
 
 export const name = 'api-docs';
 
-export async function run({ open }) {
+export async function run({ open, shot }) {
   const { page } = await open();
   await page.goto('/api/docs');
   await page.getByText('Workout Log API').first().waitFor();
@@ -13,4 +13,5 @@ export async function run({ open }) {
     await page.locator('.opblock-summary-path', { hasText: path }).first().waitFor();
   }
   assert.ok((await page.locator('.opblock').count()) > 20, 'every route is listed');
+  await shot(page, 'api-docs');
 }

@@ -16,6 +16,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function expectAccessible(page, label) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
+    // What is on screen is what the next frame paints: a theme switched by the click before this
+    // reached some table cells' computed colours only then (1 run in 4 read the old palette).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     // Colours mid-transition (a theme just switched) are not what anyone reads: let them settle.
     const settling = document
       .getAnimations()
