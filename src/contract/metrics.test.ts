@@ -8,6 +8,7 @@ import {
   round2,
   round3,
   sessionVolumes,
+  setBests,
   setVolume,
 } from './metrics';
 
@@ -20,6 +21,13 @@ describe('round2 / round3', () => {
     expect(round3(1.0005)).toBe(1.001);
     expect(round3(0.21178)).toBe(0.212);
     expect(round3(2 / 3)).toBe(0.667);
+  });
+
+  it('rounds a product by its decimal value, not the binary noise of its arithmetic', () => {
+    // 21.15 × 1.3 is 27.494999999999997 and 1.5 × 0.15 is 0.22499999999999998 as doubles.
+    expect(round2(21.15 * (1 + 9 / 30))).toBe(27.5);
+    expect(round2(1.5 * 0.15)).toBe(0.23);
+    expect(round3(1.0005 * 1)).toBe(1.001);
   });
 
   it('leaves whole numbers and short decimals alone', () => {
@@ -193,5 +201,27 @@ describe('formatNumber', () => {
       values.push((seed % 1e9) / 10 ** (i % 5));
     }
     for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+  });
+});
+
+describe('setBests', () => {
+  it('counts every set with reps and weight for the heaviest and set volume, whole reps for the e1RM', () => {
+    expect(setBests([{ repetitions: 0.5, kilograms: 100 }])).toEqual({
+      heaviest: 100,
+      e1rm: 0,
+      bestSetVolume: 50,
+      exactVolume: 50,
+    });
+    expect(
+      setBests([
+        { repetitions: 0, kilograms: 100 },
+        { repetitions: 5, kilograms: 0 },
+      ]),
+    ).toEqual({
+      heaviest: 0,
+      e1rm: 0,
+      bestSetVolume: 0,
+      exactVolume: 0,
+    });
   });
 });

@@ -8,9 +8,15 @@ export function round3(n: number): number {
   return roundTo(n, 3);
 }
 
-/** Rounds half away from zero on the decimal value, not on its binary approximation (1.005 → 1.01). */
+/**
+ * Rounds half away from zero on the decimal value, not on its binary approximation (1.005 → 1.01).
+ * The value is first cut to 15 significant digits, as PostgreSQL does when it turns a double into a
+ * numeric (the records of docs/api.md §10 are rounded there): beyond them a product of our inputs
+ * holds only binary noise, so 21.15 × 1.3, which JavaScript computes as 27.494999999999997, is
+ * 27.495 and rounds to 27.5 on a progress point as on the record.
+ */
 function roundTo(n: number, digits: number): number {
-  const shifted = Number(withExponentShift(n, digits));
+  const shifted = Number(withExponentShift(Number(n.toPrecision(15)), digits));
   return Number(withExponentShift(Math.sign(shifted) * Math.round(Math.abs(shifted)), -digits)) + 0;
 }
 
@@ -104,9 +110,10 @@ export function estimatedOneRepMax(repetitions: number, weight: number): number 
 }
 
 /**
- * The session's best heaviest, e1RM and set volume over sets with ≥ 1 rep and > 0 kg, and its exact
- * volume: in kilograms (what the server stores and compares), or in pounds as a pound user sees them
- * (the typed pounds, so a 140 lb set is 140, never 139.99).
+ * The session's best heaviest, e1RM and set volume, and its exact volume: in kilograms (what the
+ * server stores and compares), or in pounds as a pound user sees them (the typed pounds, so a
+ * 140 lb set is 140, never 139.99). Sets with 0 reps or 0 kg count for no record; the e1RM needs
+ * at least 1 rep (docs/api.md §10), so 0.5 × 100 kg is a heaviest of 100 but no e1RM.
  */
 export function setBests(
   sets: Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds'>[],
@@ -115,7 +122,7 @@ export function setBests(
   const bests: SetBests = { heaviest: 0, e1rm: 0, bestSetVolume: 0, exactVolume: 0 };
   for (const set of sets) {
     bests.exactVolume += exactVolume(set, unit);
-    if (!(set.repetitions >= 1) || !(exactKilograms(set) > 0)) continue;
+    if (!(set.repetitions > 0) || !(exactKilograms(set) > 0)) continue;
     const weight = unit === 'lb' ? setWeight(set, 'lb') : exactKilograms(set);
     bests.heaviest = Math.max(bests.heaviest, weight);
     bests.e1rm = Math.max(bests.e1rm, estimatedOneRepMax(set.repetitions, weight));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, exerciseUrl, userWithExercise } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -154,6 +155,25 @@ describe('Idempotency-Key', () => {
       headers: { 'idempotency-key': 'k'.repeat(200) },
     });
     expect(longest.statusCode).toBe(201);
+  });
+
+  it('answers 409 once for a key older than 24 hours that the sweep has not removed, then frees it', async () => {
+    const { cookie, base, page } = await setup();
+    const headers = { 'idempotency-key': `old-${Date.now()}` };
+    const first = await call(t.app, 'POST', base, { cookie, body: weights, headers });
+    expect(first.statusCode).toBe(201);
+    await t.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = ${headers['idempotency-key']}`,
+    );
+    const expired = await call(t.app, 'POST', base, { cookie, body: weights, headers });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toMatch(/send the request again/);
+    expect(expired.headers['idempotent-replayed']).toBeUndefined();
+    const retried = await call(t.app, 'POST', base, { cookie, body: weights, headers });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(retried.json()._id).not.toBe(first.json()._id);
+    expect(await sessionCount(page, cookie)).toBe(2);
   });
 
   it('gives a stranger 401 whatever the key and the body, and keeps nothing for them', async () => {

@@ -112,6 +112,66 @@ describe('weight records', () => {
       'bestSessionVolume',
     ]);
   });
+
+  it('tie equal values whatever binary noise their arithmetic leaves: the earlier session holds', async () => {
+    const cases: Array<[object[], object[], string[]]> = [
+      // 0.1 + 0.2 is 0.30000000000000004 as a double.
+      [
+        [{ repetitions: 1, kilograms: 0.3 }],
+        [
+          { repetitions: 1, kilograms: 0.1 },
+          { repetitions: 1, kilograms: 0.2 },
+        ],
+        [],
+      ],
+      // 3 × 45 lb is 61.23496995000001 kg as a double, 135 lb 61.23496995.
+      [
+        [{ repetitions: 1, pounds: 135 }],
+        Array.from({ length: 3 }, () => ({ repetitions: 1, pounds: 45 })),
+        [],
+      ],
+      // 30 × (1 + 25/30) is 55.00000000000001 as a double.
+      [
+        [{ repetitions: 1, kilograms: 55 }],
+        [{ repetitions: 25, kilograms: 30 }],
+        ['bestSetVolume', 'bestSessionVolume'],
+      ],
+    ];
+    for (const [earlier, later, setByLater] of cases) {
+      const { get, page, base, post } = await setup();
+      await post(lift('2026-05-01', ...earlier));
+      await post(lift('2026-05-02', ...later));
+      const { records } = (await get(`${page}/records`)).json();
+      const holder = (name: string) => records[name].createdDate;
+      for (const name of ['heaviest', 'e1rm'].concat(setByLater.length ? [] : ['bestSessionVolume']))
+        expect(holder(name), `${name} of ${JSON.stringify(later)}`).toBe('2026-05-01');
+      expect((await get(`${base}/2026-05-02`)).json().wlsession.records).toEqual(setByLater);
+    }
+  });
+
+  it('round the estimated 1RM of a point as the record does (21.15 kg × 9 = 27.495 → 27.5)', async () => {
+    const { get, page, post } = await setup();
+    await post(lift('2026-05-01', { repetitions: 9, kilograms: 21.15 }));
+    expect((await get(`${page}/records`)).json().records.e1rm.value).toBe(27.5);
+    expect((await get(`${page}/progress`)).json().points[0].e1rm).toBe(27.5);
+  });
+
+  it('count a set with less than one rep for the heaviest and set volume, but not for the e1RM', async () => {
+    const { get, page, base, post } = await setup();
+    await post(lift('2026-05-01', { repetitions: 0.5, kilograms: 100 }));
+    expect((await get(`${page}/records`)).json().records).toEqual({
+      heaviest: { value: 100, createdDate: '2026-05-01', slugSession: '2026-05-01' },
+      e1rm: null,
+      bestSetVolume: { value: 50, createdDate: '2026-05-01', slugSession: '2026-05-01' },
+      bestSessionVolume: { value: 50, createdDate: '2026-05-01', slugSession: '2026-05-01' },
+    });
+    expect((await get(`${base}/2026-05-01`)).json().wlsession.records).toEqual([
+      'heaviest',
+      'bestSetVolume',
+      'bestSessionVolume',
+    ]);
+    expect((await get(`${page}/progress`)).json().points[0]).toMatchObject({ e1rm: 0, heaviest: 100 });
+  });
 });
 
 describe('pace records', () => {
@@ -131,6 +191,20 @@ describe('pace records', () => {
     expect(await setBy('2026-06-01')).toEqual(['fastestPace', 'longestDistance', 'longestDuration']);
     expect(await setBy('2026-06-08')).toEqual(['fastestPace']);
     expect(await setBy('2026-06-22')).toEqual([]);
+  });
+
+  it('tie equal paces whatever binary noise their division leaves: the earlier session holds', async () => {
+    const { get, page, post, base } = await setup('pasession');
+    // 1:28 for 0.2 km is 7.333333333333334 min/km as a double, 0:44 for 0.1 km 7.333333333333332.
+    await post({ createdDate: '2026-06-01', time: { hours: 0, minutes: 1, seconds: 28 }, distance: 0.2 });
+    await post({ createdDate: '2026-06-02', time: { hours: 0, minutes: 0, seconds: 44 }, distance: 0.1 });
+    const { records } = (await get(`${page}/records`)).json();
+    expect(records.fastestPace).toEqual({
+      value: 7.333,
+      createdDate: '2026-06-01',
+      slugSession: '2026-06-01',
+    });
+    expect((await get(`${base}/2026-06-02`)).json().pasession.records).toEqual([]);
   });
 
   it('count nothing from a session with 0 distance or 0 time, not even its duration or distance', async () => {

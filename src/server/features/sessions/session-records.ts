@@ -9,6 +9,11 @@ import { signedInColumn, signedInFrom } from '../users/signed-in';
 // Personal records and training activity (docs/api.md §10), from the columns every write stores
 // (sessionValues: volumes, pace, and the best set figures of migration 0008). Records compare
 // the unrounded values and round only what they return; a tie goes to the earlier session.
+// Values are compared as numeric (`exact`): a double turned into a numeric keeps 15 significant
+// digits, which drops the binary noise of the arithmetic and keeps every real difference of
+// our inputs (2 decimals, pounds × 0.45359237). As doubles, 1 × 0.1 kg + 1 × 0.2 kg
+// (0.30000000000000004) beat 1 × 0.3 kg, and 25 × 30 kg (e1RM 55.00000000000001) beat a 55 kg
+// single, instead of tying with them.
 
 interface Measure {
   name: RecordName;
@@ -61,13 +66,16 @@ const MEASURES: Measure[] = [
   },
 ];
 
+/** The value of `m` for the session `a`, as compared and rounded: a numeric (see above). */
+const exact = (m: Measure, a: string) => `(${m.value(a)})::numeric`;
+
 /** The record `m` of the exercise `e`: the best session, the earliest on a tie; null when none counts. */
 function best(m: Measure): string {
-  return `(select json_build_object('value', round((${m.value('x')})::numeric, ${m.digits}),
+  return `(select json_build_object('value', round(${exact(m, 'x')}, ${m.digits}),
       'createdDate', x.created_date, 'slugSession', x.slug)
     from sessions x where x.author_id = e.author_id and x.exercise_id = e.id and x.kind = '${m.kind}'
       and ${m.counts('x')}
-    order by ${m.value('x')} ${m.order}, x.created_date, x.created_at, x.id limit 1)`;
+    order by ${exact(m, 'x')} ${m.order}, x.created_date, x.created_at, x.id limit 1)`;
 }
 
 function recordsObject(kind: SessionKind): string {
@@ -105,7 +113,7 @@ export const recordsSetBy: SQL = sql.raw(
     (m) => `case when s.kind = '${m.kind}' and ${m.counts('s')} and not exists (
       select from sessions p where p.author_id = s.author_id and p.exercise_id = s.exercise_id
         and p.kind = s.kind and (p.created_date, p.created_at, p.id) < (s.created_date, s.created_at, s.id)
-        and ${m.counts('p')} and ${m.value('p')} ${m.order === 'desc' ? '>=' : '<='} ${m.value('s')}
+        and ${m.counts('p')} and ${exact(m, 'p')} ${m.order === 'desc' ? '>=' : '<='} ${exact(m, 's')}
     ) then '${m.name}' end`,
   ).join(', ')}]::text[], null))`,
 );
