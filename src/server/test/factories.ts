@@ -15,8 +15,17 @@ export interface CallOptions {
   ip?: string;
 }
 
+/**
+ * When the last write answered. PGlite's clock counts whole milliseconds, so two writes within one
+ * share their timestamps and their order (most recently active, ties by creation time) falls to
+ * their random ids. A person's writes are further apart: a write sent after another has answered
+ * starts in a later millisecond, so the orders the tests check are the server's, not chance's.
+ * Writes sent together (Promise.all) are not held back.
+ */
+let lastWriteAnswered = 0;
+
 /** One JSON request through the app, as a browser on the same origin would send it. */
-export function call(
+export async function call(
   app: FastifyInstance,
   method: Method,
   url: string,
@@ -27,7 +36,11 @@ export function call(
   const request: InjectOptions = { method, url, headers };
   if (options.ip) request.remoteAddress = options.ip;
   if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
-  return app.inject(request);
+  if (method === 'GET') return app.inject(request);
+  while (Date.now() <= lastWriteAnswered) await new Promise((resolve) => setTimeout(resolve, 1));
+  const response = await app.inject(request);
+  lastWriteAnswered = Date.now();
+  return response;
 }
 
 /** `sid=<token>` from a response's Set-Cookie, ready to send back. */
