@@ -23,7 +23,7 @@ import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
 import { makeRequireSession, makeRequireUser, registerAuth } from './plugins/auth';
-import { loggable, registerErrorHandler } from './plugins/errors';
+import { answerClientError, loggable, MAX_URL_LENGTH, registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -61,14 +61,6 @@ export interface AppOptions {
    */
   checkAnswers?: boolean;
 }
-
-/**
- * The longest address served (docs/api.md §9: a path too long to serve is 414). The longest real
- * one is a session's edit path under two 100-letter titles of a four-byte script (1,200
- * characters each once percent-encoded): about 2,500. Past this, any address, page or API, known
- * route or not, is refused before routing; a longer route parameter is refused by the router.
- */
-export const MAX_URL_LENGTH = 4096;
 
 /** Paths that identify a person's secrets: never written to the log. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -111,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Slugs of 100-letter non-Latin titles are ~600 characters once percent-encoded.
     routerOptions: { maxParamLength: 2048 },
+    // Requests Node's HTTP parser refuses (a request line past 16 KB among them) come before any.
+    clientErrorHandler: answerClientError,
     // Errors raised before routing (a malformed %-escape in the path) get our `{message}` shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;

@@ -94,6 +94,23 @@ describe('loadConfig', () => {
     const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::1,2001:db8::/32, ::ffff:10.0.0.1' }).trustProxy).toHaveLength(
+      3,
+    );
+  });
+
+  it('names TRUST_PROXY when an address or a prefix in it is not one (not a crash at start-up)', () => {
+    for (const bad of [
+      'abc',
+      '999.1.1.1',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      '10.0.0.0/99',
+      '2001:db8::/129',
+      '10.0.0.1/8/8',
+      '1.2.3.4,,5.6.7.8',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be true/);
   });
 
   it('stops with a message naming a bad value', () => {

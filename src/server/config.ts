@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -23,6 +24,17 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+/** `10.0.0.1`, `10.0.0.0/8`, `2001:db8::/32`: what TRUST_PROXY may list (a typo stops start-up here). */
+function isAddressOrCidr(part: string): boolean {
+  const [address, prefix, ...rest] = part.trim().split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  // A /0 would be everyone: that is TRUST_PROXY=true, and Fastify refuses it in a list.
+  const bits = Number(prefix);
+  return (
+    prefix === undefined || (/^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128))
+  );
+}
 const url = (what: string) =>
   optionalText.refine((v) => v === undefined || URL.canParse(v), `must be a URL (${what})`);
 
@@ -51,7 +63,7 @@ const envSchema = z.object({
   PORTFOLIO_URL: optionalText.default('https://example.com'),
   // docs/api.md §9: unset trusts no proxy; `true`, a hop count, or addresses/CIDRs.
   TRUST_PROXY: optionalText.refine(
-    (v) => v === undefined || /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v),
+    (v) => v === undefined || /^(true|false|\d+)$/.test(v) || v.split(',').every(isAddressOrCidr),
     'must be true, a number of proxies, or comma-separated addresses/CIDRs',
   ),
   LOG_LEVEL: z

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { DataDirLockedError, lockDataDir } from './lock';
+import { DataDirLockedError, lockDataDir, procState } from './lock';
 
 const LOCK_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lock.ts');
 
@@ -138,6 +138,39 @@ describe('lockDataDir', () => {
     writeFileSync(file, '');
     lockDataDir(dir)();
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('respects the lock of a live server even while it is stopped (SIGSTOP)', async () => {
+    const holder = await startLockHolder(dir);
+    children.push(holder);
+    holder.kill('SIGSTOP');
+    try {
+      await expect.poll(() => readFileSync(`/proc/${holder.pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('T');
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    } finally {
+      holder.kill('SIGCONT');
+    }
+  });
+
+  it('reads a process that is exiting, or has SIGKILL pending, as dying (its lock is taken over)', () => {
+    // A real stat line, with the command name holding spaces and parentheses.
+    const stat = (state: string, flags: number) =>
+      `4242 (node (x) y) ${state} 1 4242 4242 0 -1 ${flags} 1 0 0 0 5 3 0 0 20 0 11 0 98765 0 0`;
+    const status = (sigPnd: string, shdPnd: string) =>
+      `Name:\tnode\nState:\tR (running)\nSigPnd:\t${sigPnd}\nShdPnd:\t${shdPnd}\nSigBlk:\t0000000000000100\n`;
+    const none = '0000000000000000';
+    expect(procState(stat('S', 0x400040), status(none, none))).toBe('running');
+    expect(procState(stat('R', 0x400040), '')).toBe('running');
+    expect(procState(stat('Z', 0x400040), status(none, none))).toBe('gone');
+    expect(procState(stat('R', 0x40040c), status(none, none))).toBe('dying'); // PF_EXITING
+    expect(procState(stat('D', 0x400040), status(none, '0000000000000100'))).toBe('dying'); // SIGKILL
+    expect(procState(stat('S', 0x400040), status('0000000000000100', none))).toBe('dying');
+    // Another pending signal (SIGTERM, 15) is not a death sentence: the server may handle it.
+    expect(procState(stat('S', 0x400040), status(none, '0000000000004000'))).toBe('running');
+    // This very process, read from /proc, is running.
+    expect(
+      procState(readFileSync('/proc/self/stat', 'utf8'), readFileSync('/proc/self/status', 'utf8')),
+    ).toBe('running');
   });
 
   it('keeps a second server from opening the PGlite database at all', async () => {

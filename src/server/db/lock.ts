@@ -1,29 +1,42 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
 const heldByThisProcess = new Set<string>();
 
+/** PF_EXITING in the flags of /proc/<pid>/stat (field 9): the process has begun to exit. */
+const PF_EXITING = 0x4;
+/** SIGKILL (signal 9) in a pending-signal mask of /proc/<pid>/status. */
+const SIGKILL_BIT = 1n << 8n;
+/** How long a dying owner is given to finish exiting before its lock is taken over anyway. */
+const DYING_WAIT_MS = 2000;
+
+/** The fields of /proc/<pid>/stat from field 3 (state) on: the command name (field 2) may hold spaces and ')'. */
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /**
- * When the process started, in clock ticks since boot (Linux /proc/<pid>/stat, field 22): with the
- * PID it names one process, so a PID the system has since given to another process does not
- * count. null where /proc cannot tell (another OS); 'gone' for no process, or a zombie (dead,
- * waiting to be reaped: after kill -9 its parent may take a moment).
+ * What /proc says of a process that exists: 'gone' for a zombie (dead, waiting to be reaped: after
+ * kill -9 its parent may take a moment), 'dying' for one that has begun to exit (a big heap takes
+ * a while to free) or has SIGKILL pending (it dies as soon as it is scheduled), else 'running'.
+ * `stat` is /proc/<pid>/stat, `status` /proc/<pid>/status ('' when unreadable).
  */
-function startTime(pid: number): string | null | 'gone' {
-  let stat: string;
+export function procState(stat: string, status: string): 'running' | 'dying' | 'gone' {
+  const fields = statFields(stat);
+  if (fields[0] === 'Z' || fields[0] === 'X') return 'gone';
+  if ((Number(fields[6]) & PF_EXITING) !== 0) return 'dying';
+  const pending = [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gim)];
+  return pending.some(([, mask]) => (BigInt(`0x${mask}`) & SIGKILL_BIT) !== 0n) ? 'dying' : 'running';
+}
+
+function readProc(pid: number | 'self', file: 'stat' | 'status'): string | null {
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ESRCH') return existsSync('/proc/self/stat') ? 'gone' : null;
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
     return null;
   }
-  // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  if (fields[0] === 'Z' || fields[0] === 'X') return 'gone';
-  return fields[19] ?? null;
 }
 
 function isAlive(pid: number): boolean {
@@ -36,19 +49,31 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Whether the process that wrote the lock (`pid`, started at `started`) is still running. */
-function ownerRunning(pid: number, started: string | undefined): boolean {
-  const now = startTime(pid);
-  if (now === 'gone') return false;
-  if (now === null) return isAlive(pid);
-  return started === undefined || started === now;
+/**
+ * The process that wrote the lock (`pid`, started at `started`: clock ticks since boot, field 22
+ * of /proc/<pid>/stat). With the PID, the start time names one process, so a PID the system has
+ * since given to another process counts as gone. Where /proc cannot tell (another OS), the PID alone.
+ */
+function ownerState(pid: number, started: string | undefined): 'running' | 'dying' | 'gone' {
+  const stat = readProc(pid, 'stat');
+  if (stat === null) {
+    if (readProc('self', 'stat') === null) return isAlive(pid) ? 'running' : 'gone';
+    return 'gone';
+  }
+  if (started !== undefined && statFields(stat)[19] !== started) return 'gone';
+  return procState(stat, readProc(pid, 'status') ?? '');
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**
  * PGlite has no multi-process safety: two processes on one directory silently lose rows.
  * A lock file holding the owner's PID and start time keeps a second server out; a lock left by a
- * dead process (kill -9, power loss), a zombie, or a PID now used by another process is stale and
- * is taken over (docs/api.md §9).
+ * dead process (kill -9, power loss), a zombie, a dying process, or a PID now used by another
+ * process is stale and is taken over (docs/api.md §9). A dying owner is first given up to
+ * DYING_WAIT_MS to finish exiting, so nothing it was still writing lands after we start.
  */
 export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
@@ -56,11 +81,9 @@ export function lockDataDir(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(file, 'wx');
-      const started = startTime(process.pid);
-      writeSync(
-        fd,
-        typeof started === 'string' && started !== 'gone' ? `${process.pid} ${started}` : String(process.pid),
-      );
+      const self = readProc('self', 'stat');
+      const started = self === null ? undefined : statFields(self)[19];
+      writeSync(fd, started ? `${process.pid} ${started}` : String(process.pid));
       closeSync(fd);
       heldByThisProcess.add(path.resolve(dir));
       let released = false;
@@ -77,17 +100,18 @@ export function lockDataDir(dir: string): () => void {
       // Our own PID in the file is stale too (a container restarted as PID 1), unless this
       // very process holds the lock: then it is a second open from the same process.
       const heldHere = pid === process.pid && heldByThisProcess.has(path.resolve(dir));
-      if (
-        Number.isInteger(pid) &&
-        pid > 0 &&
-        (heldHere || (pid !== process.pid && ownerRunning(pid, started)))
-      ) {
+      let owner = Number.isInteger(pid) && pid > 0 && pid !== process.pid ? ownerState(pid, started) : 'gone';
+      for (const until = Date.now() + DYING_WAIT_MS; owner === 'dying' && Date.now() < until;) {
+        sleepSync(50);
+        owner = ownerState(pid, started);
+      }
+      if (heldHere || owner === 'running') {
         throw new DataDirLockedError(
           `The data directory ${path.resolve(dir)} is in use by another server (PID ${pid}). ` +
             'Stop that server first, or set DATA_DIR to another directory.',
         );
       }
-      rmSync(file, { force: true }); // stale: its owner is gone, a zombie, or another process
+      rmSync(file, { force: true }); // stale: its owner is gone, dying, a zombie, or another process
     }
   }
   throw new DataDirLockedError(`Could not lock the data directory ${path.resolve(dir)}; try again.`);

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { isKeyTaken } from '../db/errors';
 import { findSessionUser } from '../features/users/auth-sessions.repository';
 import { AppError, notSignedIn } from '../lib/app-error';
@@ -15,6 +17,14 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as JSON (content-type: application/json)'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request body does not match its content-length'],
 };
+
+/**
+ * The longest address served (docs/api.md §9: a path too long to serve is 414). The longest real
+ * one is a session's edit path under two 100-letter titles of a four-byte script (1,200
+ * characters each once percent-encoded): about 2,500. Past this, any address, page or API, known
+ * route or not, is refused before routing; a longer route parameter is refused by the router.
+ */
+export const MAX_URL_LENGTH = 4096;
 
 /** The one place an error becomes a response: `{message, errors?}`, never a stack or SQL text. */
 export function registerErrorHandler(app: FastifyInstance, db: object): void {
@@ -83,4 +93,39 @@ function isUnstorableText(error: unknown): boolean {
     if (e.code === '22021' || e.code === '22P05') return true;
   }
   return false;
+}
+
+/**
+ * A request Node's HTTP parser refused (its `clientError`), answered with our `{message}` shape.
+ * Node stops reading a request line and headers at 16 KB (HPE_HEADER_OVERFLOW), before the 414
+ * of app.ts sees the path: when the request line itself does not fit, or is longer than any
+ * address served, that is a path too long to serve (docs/api.md §9), 414 too; otherwise the
+ * headers are too large (431).
+ */
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let message = 'The request is not valid HTTP';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    message = 'The request took too long to arrive';
+  } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // Node hands over the bytes it read (a Buffer, whatever Fastify's types say).
+    const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+    const lineEnd = received.search(/\r?\n/);
+    const addressTooLong = lineEnd === -1 || lineEnd > MAX_URL_LENGTH;
+    status = addressTooLong ? 414 : 431;
+    message = addressTooLong ? 'The address is too long' : 'The request headers are too large';
+  }
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -14,7 +14,7 @@ import { exerciseCreateBody, exerciseUpdateBody } from '../../contract/exercises
 import { logBody } from '../../contract/logs';
 import { paceFigures, sessionVolumes, setVolume } from '../../contract/metrics';
 import { type Pasession, pasessionBody, type Wlsession, wlsessionBody } from '../../contract/sessions';
-import { MAX_URL_LENGTH } from '../app';
+import { MAX_URL_LENGTH } from '../plugins/errors';
 import { sessions } from '../db/schema';
 import { registerUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';

@@ -55,8 +55,27 @@ describe('hardening', () => {
     }
   });
 
+  it('answers 414 too for an address past what Node reads of a request (16 KB), over a real socket', async () => {
+    const server = await createTestApp();
+    try {
+      const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const length of [5000, 20_000, 200_000]) {
+        const response = await fetch(`${base}/api/logs/${'a'.repeat(length)}`);
+        expect(response.status, String(length)).toBe(414);
+        expect(await response.json()).toEqual({ message: 'The address is too long' });
+      }
+      // Headers too large with a short address are not the address's fault.
+      const headers = await fetch(`${base}/api/health`, { headers: { 'x-big': 'b'.repeat(20_000) } });
+      expect(headers.status).toBe(431);
+      expect(await headers.json()).toEqual({ message: 'The request headers are too large' });
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends Cache-Control: no-store on API answers, signed in or not', async () => {
-    const { cookie } = await registerUser(direct.app);
+    const { cookie, email: ownEmail } = await registerUser(direct.app);
     for (const [url, c] of [
       ['/api/users/profile', cookie],
       ['/api/logs', cookie],
@@ -65,6 +84,18 @@ describe('hardening', () => {
       const response = await call(direct.app, 'GET', url, { cookie: c });
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+    // The answers that carry the account itself (docs/api.md §9): register, login, profile update.
+    const email = uniqueEmail();
+    const body = { username: 'Cached', email, password: 'secret-password' };
+    const registered = await call(direct.app, 'POST', '/api/users', { body, ip: '10.1.1.1' });
+    const loggedIn = await call(direct.app, 'POST', '/api/users/login', { body, ip: '10.1.1.2' });
+    const updated = await call(direct.app, 'PUT', '/api/users/profile', {
+      cookie,
+      body: { username: 'Renamed', email: ownEmail },
+    });
+    for (const response of [registered, loggedIn, updated])
+      expect(response.headers['cache-control'], response.body).toBe('no-store');
+    expect([registered.statusCode, loggedIn.statusCode, updated.statusCode]).toEqual([201, 200, 200]);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {

@@ -149,6 +149,8 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
           if (!me)
             throw new AppError(400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
         }
+        // Every attempt counts, one refused as taken (409) too: the limit also keeps this route
+        // from probing which emails are registered.
         if (emailChanges) await emailChangesPerUser.consume(current.id);
         const passwordHash = password ? await hashPassword(password) : undefined;
         const existing = emailChanges ? await findUserByEmail(db, email) : null;

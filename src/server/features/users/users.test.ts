@@ -530,6 +530,17 @@ describe('PUT /api/users/profile', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 429]);
+    // An attempt refused as taken (409) counts too, so the route cannot probe which emails exist.
+    const third = await registerUser(limited.app);
+    const attempts = [];
+    for (const target of [email, uniqueEmail(), email]) {
+      const response = await call(limited.app, 'PUT', '/api/users/profile', {
+        cookie: third.cookie,
+        body: { username: 'A', email: target, currentPassword: third.password },
+      });
+      attempts.push(response.statusCode);
+    }
+    expect(attempts).toEqual([409, 200, 429]);
   });
 
   it('answers 401 without a session', async () => {
