@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_MESSAGE, formatCalendarDate, parseCalendarDate, todayLocal } from './dates';
+import { DATE_MESSAGE, formatCalendarDate, isStorableTimestamp, parseCalendarDate, todayLocal } from './dates';
 import { calendarDate } from './fields';
 
 // Run under several zones too: TZ=America/Los_Angeles and TZ=Pacific/Kiritimati (UTC−8/−7 and UTC+14).
@@ -38,6 +38,24 @@ describe(`parseCalendarDate (TZ=${process.env.TZ ?? 'unset'}, offset ${new Date(
       expect(parseCalendarDate(bad), bad).toBeNull();
     }
     expect(parseCalendarDate('2026-02-30T10:00:00Z')).toBeNull();
+  });
+
+  it('refuses a time or an offset PostgreSQL cannot store (docs/api.md §9)', () => {
+    for (const bad of [
+      '2026-01-01T25:00:00Z',
+      '2026-01-01T10:60',
+      '2026-01-01T00:00:00+16:00',
+      '2026-01-01T00:00:00+15:99',
+      '2026-01-01T00:00:00-0560',
+    ]) {
+      expect(parseCalendarDate(bad), bad).toBeNull();
+    }
+    expect(parseCalendarDate('2026-01-01T00:00:00+15:59')).toBe('2026-01-01');
+    expect(parseCalendarDate('2026-01-01T00:00:00-1200')).toBe('2026-01-01');
+    expect(isStorableTimestamp('2026-01-01T00:00:00+15:59')).toBe(true);
+    expect(isStorableTimestamp('2026-01-01T00:00:00+15:99')).toBe(false);
+    expect(isStorableTimestamp('2026-01-01T00:00:00+16:00')).toBe(false);
+    expect(isStorableTimestamp('0000-01-01T00:00:00Z')).toBe(false);
   });
 
   it('accepts years 1900–2100 only', () => {

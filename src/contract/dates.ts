@@ -4,7 +4,7 @@ const MAX_YEAR = 2100;
 
 /** `YYYY-MM-DD`, optionally with a time (`T` or a space) and an offset. */
 const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-](\d{2})(?::?\d{2})?)?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
 /** PostgreSQL refuses UTC offsets beyond ±15:59 (22009). */
 const MAX_OFFSET_HOURS = 15;
 
@@ -13,9 +13,14 @@ const MAX_OFFSET_HOURS = 15;
  * an offset within ±15:59 (zod's datetime format accepts year 0 and any offset).
  */
 export function isStorableTimestamp(iso: string): boolean {
-  const match = /^(\d{4})-.*?(?:Z|[+-](\d{2}):?\d{2})$/.exec(iso);
+  const match = /^(\d{4})-.*?(?:Z|[+-](\d{2}):?(\d{2}))$/.exec(iso);
   if (!match) return false;
-  return Number(match[1]) >= 1 && (match[2] === undefined || Number(match[2]) <= MAX_OFFSET_HOURS);
+  return Number(match[1]) >= 1 && (match[2] === undefined || isStorableOffset(match[2], match[3]));
+}
+
+/** A UTC offset PostgreSQL accepts: within ±15:59, its minutes a real minute. */
+function isStorableOffset(hours: string, minutes = '00'): boolean {
+  return Number(hours) <= MAX_OFFSET_HOURS && Number(minutes) <= 59;
 }
 
 /**
@@ -26,10 +31,10 @@ export function parseCalendarDate(input: unknown): string | null {
   if (typeof input !== 'string') return null;
   const match = DATE_TIME.exec(input.trim());
   if (!match) return null;
-  const [, y, m, d, hh, mm, ss, offsetHours] = match;
+  const [, y, m, d, hh, mm, ss, offsetHours, offsetMinutes] = match;
   // A time, when there is one, must exist too (no hour 25), with an offset PostgreSQL accepts.
   if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)) return null;
-  if (offsetHours !== undefined && Number(offsetHours) > MAX_OFFSET_HOURS) return null;
+  if (offsetHours !== undefined && !isStorableOffset(offsetHours, offsetMinutes)) return null;
   const year = Number(y);
   const month = Number(m);
   const day = Number(d);
