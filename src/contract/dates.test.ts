@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_MESSAGE, formatCalendarDate, isStorableTimestamp, parseCalendarDate, todayLocal } from './dates';
+import {
+  DATE_MESSAGE,
+  formatCalendarDate,
+  isStorableTimestamp,
+  parseCalendarDate,
+  todayLocal,
+} from './dates';
 import { calendarDate } from './fields';
 
 // Run under several zones too: TZ=America/Los_Angeles and TZ=Pacific/Kiritimati (UTC−8/−7 and UTC+14).
