@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SESSION_KINDS } from './exercises';
-import { isStorableTimestamp } from './dates';
+import { readTimestamp } from './dates';
 import { title } from './fields';
 import { pasessionBody, wlsessionBody, wlset } from './sessions';
 
@@ -107,21 +107,26 @@ export type ExportFile = z.infer<typeof exportFile>;
 // `notes` in sessions.ts): pounds win over kilograms and stay exact, so a round trip keeps them;
 // a file from before they existed (no `pounds`, no `notes`) still reads as kilograms and no notes.
 
-// A stamp that is not a date-time is ignored (the record gets one). One written as an ISO
-// date-time with a zone refuses the file, naming its line, when its time does not exist (hour 25,
-// minute 60, 30 February) or PostgreSQL cannot store it (year 0, offset beyond ±15:59): docs/api.md
-// §9 wants a 400 for those, never a stamp silently dropped.
-const ISO_DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const optionalStamp = z.preprocess(
-  (v) => (typeof v === 'string' && ISO_DATE_TIME_SHAPE.test(v) ? v : undefined),
-  z.iso
-    .datetime({ offset: true, error: 'This date and time does not exist' })
-    .optional()
-    .refine(
-      (v) => v === undefined || isStorableTimestamp(v),
-      'This date and time cannot be stored (year 1 or later, offset within ±15:59)',
-    ),
-);
+// A stamp that is not a date and a time is ignored (the record gets one). One that is refuses the
+// file, naming its line, when its time does not exist (hour 25, minute 60, 30 February) or
+// PostgreSQL cannot store it (year 0, offset beyond ±15:59): docs/api.md §9 wants a 400 for
+// those, never a stamp silently dropped. Any other is kept, written as the API writes stamps.
+const STAMP_MESSAGES = {
+  'no such time': 'This date and time does not exist',
+  unstorable: 'This date and time cannot be stored (year 1 or later, offset within ±15:59)',
+};
+const optionalStamp = z
+  .unknown()
+  .transform((value, ctx) => {
+    const stamp = typeof value === 'string' ? readTimestamp(value) : null;
+    if (stamp === null) return undefined;
+    if (stamp === 'no such time' || stamp === 'unstorable') {
+      ctx.addIssue({ code: 'custom', message: STAMP_MESSAGES[stamp] });
+      return z.NEVER;
+    }
+    return stamp;
+  })
+  .optional();
 const importStamps = { createdAt: optionalStamp, updatedAt: optionalStamp };
 const slugSession = z.string().max(20).optional().catch(undefined);
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DATE_MESSAGE,
-  formatCalendarDate,
-  isStorableTimestamp,
-  parseCalendarDate,
-  todayLocal,
-} from './dates';
+import { DATE_MESSAGE, formatCalendarDate, parseCalendarDate, readTimestamp, todayLocal } from './dates';
 import { calendarDate } from './fields';
 
 // Run under several zones too: TZ=America/Los_Angeles and TZ=Pacific/Kiritimati (UTC−8/−7 and UTC+14).
@@ -58,10 +52,32 @@ describe(`parseCalendarDate (TZ=${process.env.TZ ?? 'unset'}, offset ${new Date(
     }
     expect(parseCalendarDate('2026-01-01T00:00:00+15:59')).toBe('2026-01-01');
     expect(parseCalendarDate('2026-01-01T00:00:00-1200')).toBe('2026-01-01');
-    expect(isStorableTimestamp('2026-01-01T00:00:00+15:59')).toBe(true);
-    expect(isStorableTimestamp('2026-01-01T00:00:00+15:99')).toBe(false);
-    expect(isStorableTimestamp('2026-01-01T00:00:00+16:00')).toBe(false);
-    expect(isStorableTimestamp('0000-01-01T00:00:00Z')).toBe(false);
+  });
+
+  it('reads a timestamp as a file may write it, in the form the API writes (docs/api.md §9)', () => {
+    expect(readTimestamp('2026-01-01T10:00:00Z')).toBe('2026-01-01T10:00:00Z');
+    expect(readTimestamp('2026-01-01T10:00:00.123+15:59')).toBe('2026-01-01T10:00:00.123+15:59');
+    expect(readTimestamp('2026-01-01 10:00:00+02')).toBe('2026-01-01T10:00:00+02:00');
+    expect(readTimestamp('2026-01-01T10:00-0530')).toBe('2026-01-01T10:00:00-05:30');
+    expect(readTimestamp('2026-01-01T10:00:00')).toBe('2026-01-01T10:00:00Z');
+    for (const missing of [
+      '2026-01-01T25:00:00Z',
+      '2026-01-01T10:60:00Z',
+      '2026-02-30T10:00:00Z',
+      '2026-01-01T24:00:00Z',
+    ]) {
+      expect(readTimestamp(missing), missing).toBe('no such time');
+    }
+    for (const unstorable of [
+      '0000-01-01T00:00:00Z',
+      '2026-01-01T10:00:00+1600',
+      '2026-01-01 10:00:00+16',
+      '2026-01-01T10:00:00+15:99',
+    ]) {
+      expect(readTimestamp(unstorable), unstorable).toBe('unstorable');
+    }
+    for (const other of ['2026-01-01', 'yesterday', '', '2026-01-01T10'])
+      expect(readTimestamp(other), other).toBeNull();
   });
 
   it('accepts years 1900–2100 only', () => {

@@ -8,19 +8,35 @@ const DATE_TIME =
 /** PostgreSQL refuses UTC offsets beyond ±15:59 (22009). */
 const MAX_OFFSET_HOURS = 15;
 
-/**
- * An ISO 8601 date-time PostgreSQL can store as timestamptz (docs/api.md §9): year 1 or later and
- * an offset within ±15:59 (zod's datetime format accepts year 0 and any offset).
- */
-export function isStorableTimestamp(iso: string): boolean {
-  const match = /^(\d{4})-.*?(?:Z|[+-](\d{2}):?(\d{2}))$/.exec(iso);
-  if (!match) return false;
-  return Number(match[1]) >= 1 && (match[2] === undefined || isStorableOffset(match[2], match[3]));
-}
-
 /** A UTC offset PostgreSQL accepts: within ±15:59, its minutes a real minute. */
 function isStorableOffset(hours: string, minutes = '00'): boolean {
   return Number(hours) <= MAX_OFFSET_HOURS && Number(minutes) <= 59;
+}
+
+/**
+ * A date and a time as a file may write them: `T` or a space between, seconds and a fraction
+ * optional, the zone as Z, ±HH, ±HHMM or ±HH:MM, or none (UTC).
+ */
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+
+/**
+ * Reads a timestamp written as a date and a time, in the one form the API writes
+ * (`2026-01-01T10:00:00.5+02:00`): 'no such time' when its date or time does not exist (hour 25,
+ * 30 February), 'unstorable' when PostgreSQL cannot store it (year 0, an offset beyond ±15:59),
+ * null when the text is not a date and a time at all.
+ */
+export function readTimestamp(input: string): string | 'no such time' | 'unstorable' | null {
+  const match = TIMESTAMP.exec(input.trim());
+  if (!match) return null;
+  const [, y, m, d, hh, mm, ss = '00', fraction, utc, sign, offsetHours, offsetMinutes = '00'] = match;
+  const month = Number(m);
+  const dayExists = month >= 1 && month <= 12 && Number(d) >= 1 && Number(d) <= daysInMonth(Number(y), month);
+  if (!dayExists || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return 'no such time';
+  if (Number(y) < 1 || (sign !== undefined && !isStorableOffset(offsetHours, offsetMinutes)))
+    return 'unstorable';
+  const zone = utc || sign === undefined ? 'Z' : `${sign}${offsetHours}:${offsetMinutes}`;
+  return `${y}-${m}-${d}T${hh}:${mm}:${ss}${fraction ? `.${fraction}` : ''}${zone}`;
 }
 
 /**

@@ -70,7 +70,13 @@ describe('import limits', () => {
 
   it('refuses a timestamp PostgreSQL cannot store with a 400 naming its line, writing nothing', async () => {
     const user = await signUp(t.app);
-    for (const stamp of ['0000-01-01T00:00:00Z', '2024-01-15T10:00:00+23:59']) {
+    for (const stamp of [
+      '0000-01-01T00:00:00Z',
+      '2024-01-15T10:00:00+23:59',
+      '2024-01-15T10:00:00+1600',
+      '2024-01-15 10:00:00+16',
+      '2024-01-15T10:00:00+15:99',
+    ]) {
       const file = {
         format: 'workout-log',
         version: 1,
