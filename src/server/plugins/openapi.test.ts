@@ -27,7 +27,17 @@ describe('GET /api/openapi.json', () => {
     for (const route of routes) {
       const operation = doc.paths[openApiPath(route.url)][route.method.toLowerCase()];
       expect(Object.keys(operation.responses).length, `${route.method} ${route.url}`).toBeGreaterThan(0);
+      expect(operation.tags, `${route.method} ${route.url}`).toHaveLength(1);
     }
+    const tag = (path: string, method: string) => doc.paths[path][method].tags[0];
+    expect(tag('/api/users/login', 'post')).toBe('Account');
+    expect(tag('/api/logs', 'get')).toBe('Logs');
+    expect(tag('/api/logs/{slugLog}/exercises/{slugExercise}', 'get')).toBe('Exercises');
+    expect(tag('/api/logs/{slugLog}/exercises/{slugExercise}/records', 'get')).toBe('Sessions');
+    expect(tag('/api/logs/{slugLog}/exercises/{slugExercise}/pasessions/edit/{id}', 'put')).toBe('Sessions');
+    expect(tag('/api/activity', 'get')).toBe('Sessions');
+    expect(tag('/api/import', 'post')).toBe('Your data');
+    expect(tag('/api/health', 'get')).toBe('System');
   });
 
   it('describes request bodies and the error shape from the contract schemas', async () => {

@@ -3,6 +3,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** The viewer's groups, by path: the features of src/server/features, as a reader looks for them. */
+const TAGS: Array<[RegExp, string]> = [
+  [/^\/api\/users/, 'Account'],
+  [/\/(wlsessions|pasessions|progress|records)(\/|$)|^\/api\/activity/, 'Sessions'],
+  [/\/exercises/, 'Exercises'],
+  [/^\/api\/logs/, 'Logs'],
+  [/^\/api\/(import|export)/, 'Your data'],
+];
+const tagOf = (url: string) => TAGS.find(([path]) => path.test(url))?.[1] ?? 'System';
+
 /**
  * The API described from its own route schemas (the zod schemas of src/contract, converted by
  * the zod type provider): `GET /api/openapi.json` (OpenAPI 3.1) and a viewer at `/api/docs`,
@@ -22,7 +32,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => {
+      const { schema, url } = jsonSchemaTransform(route);
+      return { schema: { ...schema, tags: [tagOf(route.url)] }, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
