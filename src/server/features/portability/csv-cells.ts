@@ -96,18 +96,19 @@ const ISO_TIME = /[T ](\d{2}):(\d{2})/;
 /**
  * A workout's start as written by the app: "15 Jan 2024, 18:30" (Hevy) or "2024-01-15 18:30:00"
  * (Strong, or any ISO date-time). The calendar date is taken as written, never moved through a
- * time zone: a workout logged on the 15th stays on the 15th. `start` sorts workouts of one day.
+ * time zone: a workout logged on the 15th stays on the 15th. `minutes` (the minute of that day it
+ * started) sorts workouts of one day.
  */
 export function dateTimeCell(
   record: CsvRecord,
   index: number,
   label: string,
-): { date: string; start: string } {
+): { date: string; minutes: number } {
   const text = record.fields[index].trim();
   const iso = parseCalendarDate(text);
   if (iso) {
     const time = ISO_TIME.exec(text);
-    return { date: iso, start: `${iso} ${time ? `${time[1]}:${time[2]}` : '00:00'}` };
+    return { date: iso, minutes: time ? Number(time[1]) * 60 + Number(time[2]) : 0 };
   }
   const m = DAY_MONTH_YEAR.exec(text);
   const month = m ? MONTHS.indexOf(m[2].toLowerCase()) + 1 : 0;
@@ -118,7 +119,7 @@ export function dateTimeCell(
     throw badLine(record.line, `${label} is not a date like "15 Jan 2024, 18:30" ("${text.slice(0, 40)}")`);
   let hours = m[4] ? Number(m[4]) : 0;
   if (m[7]) hours = (hours % 12) + (m[7].toLowerCase() === 'pm' ? 12 : 0);
-  return { date, start: `${date} ${pad(hours)}:${m[5] ?? '00'}` };
+  return { date, minutes: hours * 60 + Number(m[5] ?? 0) };
 }
 
 function pad(n: number): string {

@@ -99,7 +99,7 @@ export async function findExercisesOfLogs(tx: Executor, authorId: string, logIds
  */
 const READ_PAGE = 1000;
 /** Exercises whose dates are looked up together, in one statement when their sessions there fit a page. */
-const RANGE_CHUNK = 100;
+export const RANGE_CHUNK = 100;
 
 /** The dates of an exercise an import adds sessions on, first to last. */
 export interface DateRange {
@@ -209,18 +209,16 @@ export type NewSession = typeof sessions.$inferInsert;
  * (import-batches.ts); `pause` runs between two statements. A chunk travels as one JSON array
  * that PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns: a VALUES list
  * of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
- * `toRow` makes each row when its chunk is written, so a plan's derived values (a session's sets
- * and volumes) are held a chunk at a time, not for the whole file at once.
+ * `items` may make each row as it is read, so a plan's derived values (a session's sets and
+ * volumes) are held a chunk at a time, not for the whole file at once.
  */
-async function insertMany<T extends PgTable, S>(
+async function insertMany<T extends PgTable>(
   db: Executor,
   table: T,
   importId: string,
-  items: readonly S[],
+  items: Iterable<T['$inferInsert']>,
   pause: () => Promise<void>,
-  toRow: (item: S) => T['$inferInsert'],
 ): Promise<void> {
-  if (items.length === 0) return;
   let columns: [string, PgColumn][] | undefined;
   let names: SQL | undefined;
   let types: SQL | undefined;
@@ -236,7 +234,7 @@ async function insertMany<T extends PgTable, S>(
     await pause();
   };
   for (const item of items) {
-    const row = toRow(item) as Record<string, unknown>;
+    const row = item as Record<string, unknown>;
     if (!columns) {
       columns = Object.entries(getTableColumns(table)).filter(
         ([key]) => key === 'importId' || row[key] !== undefined,
@@ -263,25 +261,23 @@ async function insertMany<T extends PgTable, S>(
 }
 
 /**
- * Parents before children, so the foreign keys hold. Sessions may be given as anything
- * `sessionRow` turns into a row (import-diff.ts keeps them small until then).
+ * Parents before children, so the foreign keys hold. Sessions may come from a generator that
+ * makes each row as it is written (import-diff.ts: a whole file's rows at once would not fit).
  */
-export async function insertImported<S = NewSession>(
+export async function insertImported(
   db: Executor,
   importId: string,
-  rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: readonly S[] },
+  rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: Iterable<NewSession> },
   pause: () => Promise<void>,
-  sessionRow: (session: S) => NewSession = (session) => session as NewSession,
 ): Promise<void> {
-  const same = <R>(row: R) => row;
   // Each table's foreign-key checks are planned for its parents as they are now, not as they
   // were when the server first checked them (db/client.ts `forgetPlans`).
   await forgetPlans(db);
-  await insertMany(db, logs, importId, rows.logs, pause, same);
+  await insertMany(db, logs, importId, rows.logs, pause);
   await forgetPlans(db);
-  await insertMany(db, exercises, importId, rows.exercises, pause, same);
+  await insertMany(db, exercises, importId, rows.exercises, pause);
   await forgetPlans(db);
-  await insertMany(db, sessions, importId, rows.sessions, pause, sessionRow);
+  await insertMany(db, sessions, importId, rows.sessions, pause);
 }
 
 /**

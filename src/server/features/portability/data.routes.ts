@@ -29,6 +29,15 @@ function attachment(extension: 'json' | 'csv', now: Date): string {
   return `attachment; filename="workout-log-${now.toISOString().slice(0, 10)}.${extension}"`;
 }
 
+/** The plan of an uploaded file, read by the reader its source names. */
+async function readPlan(raw: string, query: z.output<typeof importQuery>): Promise<ImportPlan> {
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  if (text.trim() === '') throw new AppError(400, 'The file is empty');
+  if (query.source === 'json') return readOwnJson(text);
+  if (query.source === 'hevy') return readHevy(text);
+  return readStrong(text, query);
+}
+
 /** GET /api/export.json, GET /api/export.csv and POST /api/import (docs/data-portability.md). */
 export function dataRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { db } = deps;
@@ -73,14 +82,12 @@ export function dataRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { querystring: importQuery, response: { 200: importSummary, '4xx': errorBody } },
       },
       async (request) => {
-        const { source, unit, distanceUnit, dryRun } = request.query;
+        const { dryRun } = request.query;
         const raw = typeof request.body === 'string' ? request.body : '';
-        const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-        if (text.trim() === '') throw new AppError(400, 'The file is empty');
-        let plan: ImportPlan;
-        if (source === 'json') plan = await readOwnJson(text);
-        else if (source === 'hevy') plan = await readHevy(text);
-        else plan = await readStrong(text, { unit, distanceUnit });
+        // The request lets go of the file (up to 10 MB of text): only the plan read from it is
+        // kept while the import is diffed and written.
+        request.body = undefined;
+        const plan = await readPlan(raw, request.query);
         return applyImport(db, request.user.id, plan, dryRun);
       },
     );

@@ -40,7 +40,7 @@ export async function applyImport(
     try {
       diff = await diffPlan(db, authorId, plan, Date.now(), pause);
       if (batch) {
-        await insertImported(db, batch.id, diff.rows, pause, diff.sessionRow);
+        await insertImported(db, batch.id, { ...diff.rows, sessions: diff.sessionRows() }, pause);
         // In short statements before the batch closes, not in one transaction with its closing:
         // a batch taken back after this leaves those records their new place in the lists.
         await setActiveAt(db, authorId, diff.touched, pause);
@@ -59,7 +59,7 @@ export async function applyImport(
       rows: plan.rows,
       logs: diff.rows.logs.length,
       exercises: diff.rows.exercises.length,
-      sessions: diff.rows.sessions.length,
+      sessions: diff.sessions,
       duplicates: diff.duplicates,
       skipped: plan.skipped,
       skippedCount: plan.skippedCount,

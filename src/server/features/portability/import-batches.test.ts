@@ -96,6 +96,27 @@ describe('import batches', () => {
     await call(t.app, user, 'GET', '/api/logs/runs/exercises/run/pasessions/2024-01-16');
   });
 
+  it('meets the sessions of every existing exercise it adds to, read 100 exercises at a time', async () => {
+    // Read for the whole file before the diff, a second import's states held all its sessions at once.
+    const user = await signUp(t.app);
+    const day = (date: string, reps: number) =>
+      Array.from({ length: 250 }, (_, i) => `${date} 18:30:00,Lifts,,E ${i},1,100,${reps},,,,,\n`).join('');
+    await importOk(t.app, user, 'source=strong&unit=kg', STRONG_HEADER + day('2024-01-01', 5));
+    const again = STRONG_HEADER + day('2024-01-01', 5) + day('2024-01-02', 5);
+    expect(await importOk(t.app, user, 'source=strong&unit=kg', again)).toMatchObject({
+      sessions: 250,
+      duplicates: 250,
+    });
+    // Other sets on a day every exercise has: each takes the date's next slug, the last exercise too.
+    const other = STRONG_HEADER + day('2024-01-01', 6);
+    expect(await importOk(t.app, user, 'source=strong&unit=kg', other)).toMatchObject({
+      sessions: 250,
+      duplicates: 0,
+    });
+    const last = await call(t.app, user, 'GET', '/api/logs/lifts/exercises/e-249/wlsessions/2024-01-01-2');
+    expect(last.wlsession.set[0].repetitions).toBe(6);
+  });
+
   it('writes long sessions in statements of at most about 64 KB, not 100 sessions at a time', async () => {
     // 100 sessions of 100 sets in one statement held PGlite (and every other request) for 200 ms.
     const user = await signUp(t.app);

@@ -277,6 +277,28 @@ describe('POST /api/import?source=strong', () => {
     expect(squat.sessions[0].set.map((s: { pounds: number | null }) => s.pounds)).toEqual([null, null, null]);
   });
 
+  it('puts a drop or failure set right after the numbered set before it in its workout', async () => {
+    const user = await signUp(t.app);
+    const file = [
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+      '2024-01-15 18:30:00,Legs,,Squat,2,100,5,,,,,',
+      '2024-01-15 18:30:00,Legs,,Squat,D,80,8,,,,,',
+      '2024-01-15 18:30:00,Legs,,Squat,1,100,6,,,,,',
+      '2024-01-15 18:30:00,Legs,,Bench,1,60,5,,,,,',
+      '2024-01-15 18:30:00,Legs,,Bench,F,50,9,,,,,',
+      // A later workout the same day: its letter set has no numbered set before it in that workout.
+      '2024-01-15 19:30:00,Legs,,Squat,D,70,10,,,,,',
+    ].join('\n');
+    await importOk(t.app, user, 'source=strong&unit=kg', file);
+    const { data } = await exportJson(t.app, user);
+    const reps = (slug: string) =>
+      data.logs[0].exercises
+        .find((e: { slugExercise: string }) => e.slugExercise === slug)
+        .sessions[0].set.map((s: { repetitions: number }) => s.repetitions);
+    expect(reps('squat')).toEqual([6, 5, 8, 10]);
+    expect(reps('bench')).toEqual([5, 9]);
+  });
+
   it('asks for the unit', async () => {
     const user = await signUp(t.app);
     const res = await postImport(t.app, user, 'source=strong', fixture('strong.csv'));

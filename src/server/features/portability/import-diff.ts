@@ -10,20 +10,21 @@ import {
   type NewLog,
   type NewSession,
 } from './data.repository';
-import { type ImportPlan, kindConflict, lineNumber, type PlannedSession, skipRow } from './import-plan';
-import { loadSessionStates, type SessionState, sessionKey } from './session-state';
+import { type ImportPlan, kindConflict, lineNumber, type PlannedExercise, skipRow } from './import-plan';
+import { type SessionState, sessionKey, sessionStates } from './session-state';
+import type { SessionList } from './session-list';
 
 /**
- * A session the import adds, as small as it can be until its statement is written: its row (id,
- * sets with their ids, volumes, best set figures) is made then, by `sessionRow`. Made here for a
- * whole file, those rows were about 1.2 KB a session, and 200,000 of them beside the plan ran
- * the server out of its 512 MB heap.
+ * The sessions one exercise gets: `slugs` has a number per planned session, in order: 0 when it
+ * is not added (a duplicate), else its slug's (1: the date, n: `date-n`). Rows are made from the
+ * plan only as they are written (`sessionRows`). Rows made for a whole file ran the server out of
+ * its 512 MB heap; an object per added session (its slug, its timestamp) still held 20 MB more
+ * for a 190,000-row file, four objects a session for each full garbage collection to mark.
  */
-export interface ImportedSession {
-  session: PlannedSession;
+interface ExerciseSessions {
+  exercise: PlannedExercise;
   exerciseId: string;
-  slug: string;
-  createdAt: string;
+  slugs: number[];
 }
 
 interface Activity {
@@ -72,18 +73,19 @@ export async function diffPlan(
       e,
     ]),
   );
-  // Existing exercises the file adds sessions to, with the dates it adds them on (finish() sorted them).
+  // Existing exercises (of the same kind) the file adds sessions to, with the dates it adds them on
+  // (finish() sorted them), in the order the loop below reaches them.
   const reused: DateRange[] = [];
   for (const [slug, log] of plan.logs) {
     const logId = existingLogs.get(slug);
     for (const exercise of logId ? log.exercises.values() : []) {
       const found = existingExercises.get(`${logId}|${exercise.slug}`);
-      const dates = exercise.sessions;
-      if (found && dates.length > 0)
-        reused.push({ exerciseId: found.id, from: dates[0].createdDate, to: dates.at(-1)!.createdDate });
+      const list = exercise.sessions;
+      if (found?.kind === exercise.kind && list.length > 0)
+        reused.push({ exerciseId: found.id, from: list.date(0), to: list.date(list.length - 1) });
     }
   }
-  const stateOf = await loadSessionStates(tx, authorId, reused, pause);
+  const stateOf = sessionStates(tx, authorId, reused, pause);
 
   // Records without timestamps get ones just before now, in file order: a day's later sessions
   // sort as newer, and an export lists logs and exercises in the order the file had them.
@@ -93,11 +95,9 @@ export async function diffPlan(
   const stamp = () => new Date((tick += 1)).toISOString();
   const nowIso = new Date(now).toISOString();
 
-  const rows = {
-    logs: [] as NewLog[],
-    exercises: [] as NewExercise[],
-    sessions: [] as ImportedSession[],
-  };
+  const rows = { logs: [] as NewLog[], exercises: [] as NewExercise[] };
+  const added: ExerciseSessions[] = [];
+  let sessions = 0;
   const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
   let duplicates = 0;
   // Every loop over sessions counts its steps here, to pause every YIELD_EVERY of them.
@@ -147,69 +147,85 @@ export async function diffPlan(
         exerciseId = row.id!;
         activity.exercises.set(exerciseId, { id: exerciseId, latest: '', row });
       }
-      const state = stateOf(exerciseId);
-      const fresh: PlannedSession[] = [];
-      for (const session of exercise.sessions) {
-        if (due()) await pause();
-        if (!state.consume(sessionKey(session))) fresh.push(session);
-      }
-      duplicates += exercise.sessions.length - fresh.length;
-      for (const [session, slugSession] of await assignSlugs(state, fresh, due, pause)) {
-        if (due()) await pause();
-        rows.sessions.push({
-          session,
-          exerciseId,
-          slug: slugSession,
-          createdAt: session.createdAt ?? stamp(),
-        });
-        noteActivity(activity.logs, logId, session.createdDate);
-        noteActivity(activity.exercises, exerciseId, session.createdDate);
-      }
+      const slugs = await assignSlugs(await stateOf(exerciseId), exercise.sessions, due, pause);
+      const count = slugs.reduce((sum, n) => sum + (n === 0 ? 0 : 1), 0);
+      duplicates += slugs.length - count;
+      if (count === 0) continue;
+      sessions += count;
+      added.push({ exercise, exerciseId, slugs });
+      // The plan lists an exercise's sessions by date: the last one added is the newest.
+      const latest = exercise.sessions.date(slugs.findLastIndex((n) => n !== 0));
+      noteActivity(activity.logs, logId, latest);
+      noteActivity(activity.exercises, exerciseId, latest);
     }
   }
-  /** The row of a session this import adds; ids keep increasing in the order rows are made. */
-  const sessionRow = ({ session, exerciseId, slug, createdAt }: ImportedSession): NewSession => ({
-    id: newId(),
-    authorId,
-    exerciseId,
-    kind: session.kind,
-    slug,
-    createdDate: session.createdDate,
-    createdAt,
-    updatedAt: session.updatedAt ?? createdAt,
-    ...sessionValues(
-      session.kind === 'wlsession'
-        ? { kind: session.kind, set: session.sets, notes: session.notes }
-        : session,
-    ),
-  });
+  /** The rows of the sessions this import adds, made as they are written; ids keep increasing in that order. */
+  function* sessionRows(): Generator<NewSession> {
+    for (const { exercise, exerciseId, slugs } of added)
+      for (const [index, n] of slugs.entries()) {
+        if (n === 0) continue;
+        const session = exercise.sessions.at(index);
+        const createdAt = session.createdAt ?? stamp();
+        yield {
+          id: newId(),
+          authorId,
+          exerciseId,
+          kind: session.kind,
+          slug: n === 1 ? session.createdDate : `${session.createdDate}-${n}`,
+          createdDate: session.createdDate,
+          createdAt,
+          updatedAt: session.updatedAt ?? createdAt,
+          ...sessionValues(
+            session.kind === 'wlsession'
+              ? { kind: session.kind, set: session.sets, notes: session.notes }
+              : session,
+          ),
+        };
+      }
+  }
   return {
     rows,
-    sessionRow,
+    sessions,
+    sessionRows,
     duplicates,
     touched: { logs: rank(activity.logs, now), exercises: rank(activity.exercises, now) },
   };
 }
 
-/** Slugs the file carried first (a round trip keeps its -2, -3), then the next free one for the rest. */
+/**
+ * Each planned session's slug number (0: a duplicate of one the exercise has). The slugs the file
+ * carried come first (a round trip keeps its -2, -3), then the next free one for the rest.
+ */
 async function assignSlugs(
   state: SessionState,
-  sessions: PlannedSession[],
+  sessions: SessionList,
   due: () => boolean,
   pause: () => Promise<void>,
-): Promise<Map<PlannedSession, string>> {
-  const slugs = new Map<PlannedSession, string>();
-  for (const session of sessions) {
+): Promise<number[]> {
+  const slugs: number[] = [];
+  for (let index = 0; index < sessions.length; index += 1) {
     if (due()) await pause();
-    const kept = session.slugSession && state.slugs.take(session.createdDate, session.slugSession);
-    if (kept) slugs.set(session, kept);
+    const session = sessions.at(index);
+    let n = -1; // added, its slug chosen below
+    if (state.consume(sessionKey(session))) n = 0;
+    else if (session.slugSession) {
+      const kept = state.slugs.take(session.createdDate, session.slugSession);
+      if (kept) n = slugNumber(session.createdDate, kept);
+    }
+    slugs.push(n);
   }
-  const ordered = new Map<PlannedSession, string>();
-  for (const session of sessions) {
+  for (let index = 0; index < sessions.length; index += 1) {
     if (due()) await pause();
-    ordered.set(session, slugs.get(session) ?? (state.slugs.take(session.createdDate) as string));
+    if (slugs[index] !== -1) continue;
+    const date = sessions.date(index);
+    slugs[index] = slugNumber(date, state.slugs.take(date) as string);
   }
-  return ordered;
+  return slugs;
+}
+
+/** 1 for the slug `date`, n for `date-n` (session-slugs.ts). */
+function slugNumber(date: string, slug: string): number {
+  return slug === date ? 1 : Number(slug.slice(date.length + 1));
 }
 
 function noteActivity(map: Map<string, Activity>, id: string, date: string) {

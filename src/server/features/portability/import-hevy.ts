@@ -47,7 +47,7 @@ export async function readHevy(text: string): Promise<ImportPlan> {
     if (++count % YIELD_EVERY === 0) await yieldTurn();
     checkWidth(record, width);
     const f = record.fields;
-    const { date, start } = dateTimeCell(record, columns.start, 'start_time');
+    const { date, minutes } = dateTimeCell(record, columns.start, 'start_time');
     const setIndex = quantityCell(record, columns.setIndex, 'set_index');
     const setType = f[columns.setType].trim().toLowerCase();
     if (setType !== '' && !/^[a-z_]+$/.test(setType))
@@ -57,7 +57,7 @@ export async function readHevy(text: string): Promise<ImportPlan> {
       workout: f[columns.title],
       exercise: f[columns.exercise],
       date,
-      start,
+      minutes,
       order: setIndex ?? 0,
       // Hevy's set types: warmup, normal, failure, dropset. Only warm-ups are not hard.
       isHard: setType !== 'warmup',

@@ -33,6 +33,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
     throw badLine(lineOfJsonError(text), 'this is not valid JSON');
   }
   checkJsonSessions(data);
+  await yieldTurn(); // JSON.parse was this turn's work; checking the file's shape is the next's
   let index: LineOf | undefined;
   const lineOf: LineOf = (path) => (index ??= indexJsonLines(text))(path);
   const parsed = importFileV1.safeParse(data);

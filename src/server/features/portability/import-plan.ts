@@ -10,6 +10,7 @@ import {
   yieldTurn,
 } from './import-limits';
 import { joinNotes } from './import-notes';
+import { SessionList } from './session-list';
 
 /**
  * What a file asks for, once read and validated, before it meets the database: logs by slug,
@@ -53,7 +54,8 @@ export interface PlannedExercise extends Stamps {
   kind: SessionKind;
   line: Line;
   activeAt?: string;
-  sessions: PlannedSession[];
+  /** Ordered by date once the plan is finished. */
+  sessions: SessionList;
 }
 
 export interface PlannedLog extends Stamps {
@@ -86,27 +88,29 @@ export function kindConflict(title: string, has: SessionKind): string {
   return `"${title}" records ${KIND_WORDS[has]}; this row is not one`;
 }
 
-/** One weight set of a CSV row, with where it sorts inside its workout. */
-interface PendingSet {
-  order: number;
-  set: SetInput;
-  /** The row's note cells; absent when all are empty (most rows: no array kept for them). */
-  notes?: string[];
-}
-interface PendingBlock {
-  /** The workout's start ("2024-01-15 18:30"): blocks of one day sort by it. */
-  start: string;
-  sets: PendingSet[];
-}
-interface PendingDay {
-  blocks: Map<string, PendingBlock>;
-}
+// A CSV's weight sets wait to become sessions as numbers, SET_FIELDS per set, in one array per
+// exercise and day. With an object per set (and maps per day and per workout), reading a
+// 190,000-row file held 140 MB in 2.5 million small objects, and each full garbage collection
+// marked them all in a pause of 0.1–0.2 s for every other request (docs/security.md); now 30 MB
+// in half a million. Offsets of a set's fields:
+const MINUTES = 0; // the minute of the day its workout started: a day's workouts sort by it
+const ORDER = 1; // where it sorts inside its workout's exercise
+const REPS = 2;
+const KILOGRAMS = 3;
+const POUNDS = 4; // NaN: entered in kilograms
+const HARD = 5; // 1 or 0
+const NOTES = 6; // index in `notes`, or -1 when the row's note cells are empty
+const SET_FIELDS = 7;
 
 /** Builds a plan row by row: finds or adds logs and exercises, groups a day's sets into a session. */
 export class PlanBuilder {
   readonly plan: ImportPlan = { logs: new Map(), rows: 0, skipped: [], skippedCount: 0 };
   /** Weight sets waiting to become sessions, by exercise and date. */
-  private readonly days = new Map<PlannedExercise, Map<string, PendingDay>>();
+  private readonly days = new Map<PlannedExercise, Map<string, number[]>>();
+  /** One string per date, shared by every exercise's days (a file repeats each date on many rows). */
+  private readonly dates = new Map<string, string>();
+  /** The note cells of rows that have some (most have none). */
+  private readonly notes: string[][] = [];
   private exercises = 0;
 
   skip(line: number, reason: string): void {
@@ -131,7 +135,7 @@ export class PlanBuilder {
     const found = log.exercises.get(input.slug);
     if (found) return found.kind === input.kind ? found : null;
     if (++this.exercises > IMPORT_MAX_EXERCISES) throw tooManyTitles('exercises', IMPORT_MAX_EXERCISES);
-    const created: PlannedExercise = { sessions: [], ...input };
+    const created: PlannedExercise = { sessions: new SessionList(), ...input };
     log.exercises.set(input.slug, created);
     return created;
   }
@@ -139,39 +143,36 @@ export class PlanBuilder {
   /** A weight set of a CSV row: a day's sets of one exercise become one session. */
   addSet(
     exercise: PlannedExercise,
-    row: { date: string; start: string; order: number; set: SetInput; notes?: string[] },
+    row: { date: string; minutes: number; order: number; set: SetInput; notes?: string[] },
   ) {
     let byDate = this.days.get(exercise);
     if (!byDate) this.days.set(exercise, (byDate = new Map()));
-    let day = byDate.get(row.date);
-    if (!day) byDate.set(row.date, (day = { blocks: new Map() }));
-    let block = day.blocks.get(row.start);
-    if (!block) day.blocks.set(row.start, (block = { start: row.start, sets: [] }));
-    const notes = row.notes?.some((n) => n.trim() !== '') ? row.notes : undefined;
-    block.sets.push(notes ? { order: row.order, set: row.set, notes } : { order: row.order, set: row.set });
+    const notes = row.notes?.some((n) => n.trim() !== '') ? this.notes.push(row.notes) - 1 : -1;
+    const { repetitions, kilograms, pounds, isHard } = row.set;
+    const set = [row.minutes, row.order, repetitions, kilograms, pounds ?? NaN, isHard ? 1 : 0, notes];
+    const day = byDate.get(row.date);
+    if (day) day.push(...set);
+    else {
+      // The day's first set is its array, of just its size: most days of an exercise have few sets.
+      let date = this.dates.get(row.date);
+      if (date === undefined) this.dates.set(row.date, (date = row.date));
+      byDate.set(date, set);
+    }
   }
 
   /** Turns grouped sets into sessions (split past 100 sets) and orders each exercise's sessions by date. */
   async finish(): Promise<ImportPlan> {
-    let made = 0;
+    let work = 0;
     for (const [exercise, byDate] of this.days) {
       for (const [date, day] of byDate) {
-        if (++made % YIELD_EVERY === 0) await yieldTurn();
-        const pending = [...day.blocks.values()]
-          .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
-          .flatMap((block) => block.sets.sort((a, b) => a.order - b.order));
-        for (let from = 0; from < pending.length; from += MAX_SETS) {
-          const part = pending.slice(from, from + MAX_SETS);
-          // Each workout's notes, then its sets' notes, in the order the sets are listed.
-          const notes = joinNotes(part.flatMap((p) => p.notes ?? []));
-          exercise.sessions.push({
-            kind: 'wlsession',
-            createdDate: date,
-            sets: part.map((p) => p.set),
-            ...(notes === '' ? {} : { notes }),
-          });
+        work += 1 + day.length / SET_FIELDS;
+        if (work >= YIELD_EVERY) {
+          work = 0;
+          await yieldTurn();
         }
+        this.addSessions(exercise, date, day);
       }
+      this.days.delete(exercise); // its sets are sessions now
     }
     // 50,000 exercises' sorts held the event loop ~50 ms at once: a turn every YIELD_EVERY sessions.
     let sorted = 0;
@@ -182,10 +183,34 @@ export class PlanBuilder {
           sorted = 0;
           await yieldTurn();
         }
-        exercise.sessions.sort((a, b) =>
-          a.createdDate < b.createdDate ? -1 : a.createdDate > b.createdDate ? 1 : 0,
-        );
+        exercise.sessions.sortByDate();
       }
     return this.plan;
+  }
+
+  /**
+   * One day's sets as sessions of at most MAX_SETS sets: its workouts by start, each workout's
+   * sets by their order (the sort is stable: ties keep the file's order).
+   */
+  private addSessions(exercise: PlannedExercise, date: string, day: number[]): void {
+    const offsets = Array.from({ length: day.length / SET_FIELDS }, (_, k) => k * SET_FIELDS).sort(
+      (a, b) => day[a + MINUTES] - day[b + MINUTES] || day[a + ORDER] - day[b + ORDER],
+    );
+    for (let from = 0; from < offsets.length; from += MAX_SETS) {
+      const part = offsets.slice(from, from + MAX_SETS);
+      // Each workout's notes, then its sets' notes, in the order the sets are listed.
+      const notes = joinNotes(part.flatMap((at) => (day[at + NOTES] < 0 ? [] : this.notes[day[at + NOTES]])));
+      exercise.sessions.push({
+        kind: 'wlsession',
+        createdDate: date,
+        sets: part.map((at) => ({
+          repetitions: day[at + REPS],
+          kilograms: day[at + KILOGRAMS],
+          pounds: Number.isNaN(day[at + POUNDS]) ? null : day[at + POUNDS],
+          isHard: day[at + HARD] === 1,
+        })),
+        ...(notes === '' ? {} : { notes }),
+      });
+    }
   }
 }

@@ -50,20 +50,28 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
   // Letters (D, F) sort right after the numbered set before them in the same workout's exercise.
+  // Strong lists a workout's rows together, so only the current workout's are remembered: one
+  // entry per workout of the file held 190,000 keys for a file of one-set workouts.
   const lastOrder = new Map<string, number>();
+  let workoutAt = '';
   let count = 0;
   for (const record of records) {
     if (++count % YIELD_EVERY === 0) await yieldTurn();
     checkWidth(record, names.length);
     const f = record.fields;
-    const { date, start } = dateTimeCell(record, columns.date, 'Date');
+    const { date, minutes } = dateTimeCell(record, columns.date, 'Date');
     const setOrder = f[columns.setOrder].trim();
     if (/^rest timer$/i.test(setOrder)) {
       builder.plan.rows += 1;
       builder.skip(record.line, 'A rest timer, not a set');
       continue;
     }
-    const key = `${start}|${f[columns.workout]}|${f[columns.exercise]}`;
+    const workout = `${date} ${minutes}|${f[columns.workout]}`;
+    if (workout !== workoutAt) {
+      lastOrder.clear();
+      workoutAt = workout;
+    }
+    const key = f[columns.exercise];
     const isWarmUp = /^w/i.test(setOrder);
     let order: number;
     if (/^\d+$/.test(setOrder)) order = Number(setOrder);
@@ -75,7 +83,7 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
       workout: f[columns.workout],
       exercise: f[columns.exercise],
       date,
-      start,
+      minutes,
       order,
       isHard: !isWarmUp,
       reps: quantityCell(record, columns.reps, 'Reps'),

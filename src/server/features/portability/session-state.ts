@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { DateSlugs } from '../sessions/session-slugs';
-import { type DateRange, sessionContentPages } from './data.repository';
+import { type DateRange, RANGE_CHUNK, sessionContentPages } from './data.repository';
 import type { PlannedSession } from './import-plan';
 
 /** What one exercise holds, as an import sees it: slugs taken per date, and its sessions' contents. */
@@ -55,33 +55,44 @@ function newState(): SessionState {
 
 /**
  * The state of each reused exercise on the dates the import adds to (the only ones its slugs and
- * duplicates concern), loaded once; new exercises start empty. `pause` runs between statements.
+ * duplicates concern); new exercises start empty. The diff asks for the exercises in the order of
+ * `ranges`, and they are loaded RANGE_CHUNK at a time as it reaches them; each state is handed out
+ * once, then forgotten. Loaded all at once, the states of a file imported a second time held every
+ * session of it beside the plan. `pause` runs between statements.
  */
-export async function loadSessionStates(
+export function sessionStates(
   tx: Executor,
   authorId: string,
   ranges: DateRange[],
   pause: () => Promise<void>,
-) {
+): (exerciseId: string) => Promise<SessionState> {
   const states = new Map<string, SessionState>();
-  const stateOf = (id: string) => {
-    let state = states.get(id);
-    if (!state) states.set(id, (state = newState()));
+  const unread = new Set(ranges.map((r) => r.exerciseId));
+  let read = 0;
+  const load = async () => {
+    const part = ranges.slice(read, (read += RANGE_CHUNK));
+    for (const range of part) unread.delete(range.exerciseId);
+    for await (const page of sessionContentPages(tx, authorId, part, pause))
+      for (const row of page) {
+        const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
+        const content = sets
+          ? { createdDate, sets }
+          : {
+              createdDate,
+              time: { hours: hours!, minutes: minutes!, seconds: seconds! },
+              distance: distance!,
+            };
+        let state = states.get(exerciseId);
+        if (!state) states.set(exerciseId, (state = newState()));
+        state.slugs.add(createdDate, slug);
+        const key = sessionKey(content);
+        state.contents.set(key, (state.contents.get(key) ?? 0) + 1);
+      }
+  };
+  return async (exerciseId) => {
+    while (unread.has(exerciseId)) await load();
+    const state = states.get(exerciseId) ?? newState();
+    states.delete(exerciseId);
     return state;
   };
-  const add = (exerciseId: string, date: string, slug: string, key: string) => {
-    const state = stateOf(exerciseId);
-    state.slugs.add(date, slug);
-    state.contents.set(key, (state.contents.get(key) ?? 0) + 1);
-  };
-  for await (const page of sessionContentPages(tx, authorId, ranges, pause)) {
-    for (const row of page) {
-      const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
-      const content = sets
-        ? { createdDate, sets }
-        : { createdDate, time: { hours: hours!, minutes: minutes!, seconds: seconds! }, distance: distance! };
-      add(exerciseId, createdDate, slug, sessionKey(content));
-    }
-  }
-  return stateOf;
 }

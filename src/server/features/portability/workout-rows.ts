@@ -14,7 +14,8 @@ export interface WorkoutRow {
   workout: string;
   exercise: string;
   date: string;
-  start: string;
+  /** The minute of that day its workout started. */
+  minutes: number;
   /** Position of the set inside its workout's exercise. */
   order: number;
   isHard: boolean;
@@ -73,7 +74,7 @@ export function workoutRowMapper(builder: PlanBuilder) {
     if (kind === 'wlsession') {
       builder.addSet(plannedExercise, {
         date: row.date,
-        start: row.start,
+        minutes: row.minutes,
         order: row.order,
         set: { repetitions: reps, ...weightOf(row), isHard: row.isHard },
         notes: row.notes,
