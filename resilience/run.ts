@@ -1,5 +1,5 @@
 /**
- * npm run test:resilience [-- --quick] [-- --backend=pglite|postgres]
+ * npm run test:resilience [-- --quick] [-- --backend=pglite|postgres] [-- --fleet]
  *
  * Starts the real server as a child process on loopback and proves, on PGlite and (when
  * DATABASE_URL is set) on PostgreSQL:
@@ -9,6 +9,9 @@
  *       half-written session (PGlite: the dead server's lock is taken over; a second server on the
  *       same directory is refused while the first runs);
  *   (c) SIGTERM with requests in flight: they complete, new connections are refused, exit 0 < 10 s;
+ *   (d) PostgreSQL only: three instances behind nginx, one killed with SIGKILL mid-load and
+ *       restarted; every acknowledged write there exactly once, none duplicated by a client's
+ *       retry, login limits and sign-ins held across instances (fleet.ts; --fleet runs only this);
  * plus: the server log never holds a password or a session token.
  * Ends with "N passed, M failed" and exits 1 on any failure.
  */
@@ -18,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { runFleet } from './fleet';
 import { cookieFrom, rawRequest, request, tryConnect } from './http';
 import {
   freePort,
@@ -34,6 +38,8 @@ import { contentFor, createUsers, Ledger, newStats, runWorker, type Stats } from
 const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');
 const ONLY = argv.find((a) => a.startsWith('--backend='))?.split('=')[1];
+/** --fleet: only the fleet behind nginx (fleet.ts), on DATABASE_URL. */
+const FLEET_ONLY = argv.includes('--fleet');
 const LOAD_SECONDS = QUICK ? 15 : 60;
 const USERS = 8;
 const WORKERS_PER_USER = 3;
@@ -752,8 +758,13 @@ async function main() {
     `Resilience: ${QUICK ? 'quick' : 'full'} run, ${LOAD_SECONDS} s of load per database, loopback only\n`,
   );
   const temp = mkdtempSync(path.join(tmpdir(), 'workout-resilience-'));
+  const harness = { check, assert, skip: (message: string) => console.log(`- ${message}`) };
   try {
-    if (!ONLY || ONLY === 'pglite') {
+    if (FLEET_ONLY) {
+      await runFleet(process.env.DATABASE_URL, harness);
+      if (!process.env.DATABASE_URL) results.push({ name: '[postgres] DATABASE_URL is set', ok: false });
+    }
+    if (!FLEET_ONLY && (!ONLY || ONLY === 'pglite')) {
       const dataDir = path.join(temp, 'data');
       await runBackend('pglite', { engine: 'pglite', dataDir }, async () => {
         const db = new PGlite(path.join(dataDir, 'pglite'));
@@ -765,7 +776,7 @@ async function main() {
       });
       await logHygiene(path.join(temp, 'hygiene'));
     }
-    if (!ONLY || ONLY === 'postgres') {
+    if (!FLEET_ONLY && (!ONLY || ONLY === 'postgres')) {
       const url = process.env.DATABASE_URL;
       if (!url) {
         console.log('- [postgres] skipped: set DATABASE_URL to run on PostgreSQL too');
@@ -773,6 +784,7 @@ async function main() {
       } else {
         await runPostgres(url);
       }
+      await runFleet(url, harness);
     }
   } finally {
     rmSync(temp, { recursive: true, force: true });
@@ -783,9 +795,15 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-/** Our own database next to DATABASE_URL's (created through `postgres`), dropped afterwards. */
+/**
+ * Our own database next to DATABASE_URL's (created through `postgres`), dropped afterwards; named
+ * after it, so runs against different databases on one PostgreSQL never drop each other's.
+ */
 async function runPostgres(url: string) {
-  const DB = 'workout_resilience';
+  const DB = `${decodeURIComponent(new URL(url).pathname.slice(1)) || 'workout'}_resilience`.replace(
+    /[^a-z0-9_]/gi,
+    '_',
+  );
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const target = new URL(url);
