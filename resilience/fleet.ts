@@ -122,7 +122,9 @@ async function createDatabase(url: string): Promise<{ url: string; drop(): Promi
 export async function runFleet(databaseUrl: string | undefined, h: Harness): Promise<void> {
   const tag = (name: string) => `[postgres] fleet: ${name}`;
   if (!databaseUrl) {
-    h.skip('[postgres] fleet skipped: it runs on PostgreSQL only (set DATABASE_URL); PGlite is one process');
+    h.skip(
+      '[postgres] fleet skipped: it needs PostgreSQL (set DATABASE_URL); on PGlite one server owns the data',
+    );
     return;
   }
   const binary = nginxBinary();
@@ -316,11 +318,11 @@ export async function runFleet(databaseUrl: string | undefined, h: Harness): Pro
           h.assert(registered.status === 201, `register → ${registered.status} ${registered.text}`);
           const user: User = { email, password, cookie: cookieOf(registered), slugLog: '', exercises: [] };
           const title = `Fleet log ${marker()}`;
-          const log = await create(user, '127.0.0.1', 'logs', '/api/logs', { title }, title);
+          const log = await create(user, ip(1), 'logs', '/api/logs', { title }, title);
           h.assert(log, `creating ${title} failed`);
           user.slugLog = log.json.slugLog;
-          await newExercise(user, '127.0.0.1', 'wlsession');
-          await newExercise(user, '127.0.0.1', 'pasession');
+          await newExercise(user, ip(1), 'wlsession');
+          await newExercise(user, ip(1), 'pasession');
           h.assert(user.exercises.length === 2, 'the setup exercises were not created');
           users.push(user);
         }
@@ -365,19 +367,25 @@ export async function runFleet(databaseUrl: string | undefined, h: Harness): Pro
         }
         const writers = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
 
-        await sleep(KILL_AFTER_MS);
         const victim = Math.floor(Math.random() * INSTANCES);
         const killed = servers[victim];
-        const writesBeforeKill = ledger.length;
-        const killedAt = Date.now();
-        killed.proc.kill('SIGKILL');
-        await killed.exited;
-        servers[victim] = spawnServer(store, killed.port, env);
-        await waitHealthy(servers[victim]);
-        const backMs = Date.now() - killedAt;
-        await sleep(LOAD_AFTER_RESTART_MS);
-        stop = true;
-        await writers;
+        let writesBeforeKill = 0;
+        let killedAt = 0;
+        let backMs = 0;
+        try {
+          await sleep(KILL_AFTER_MS);
+          writesBeforeKill = ledger.length;
+          killedAt = Date.now();
+          killed.proc.kill('SIGKILL');
+          await killed.exited;
+          servers[victim] = spawnServer(store, killed.port, env);
+          await waitHealthy(servers[victim]);
+          backMs = Date.now() - killedAt;
+          await sleep(LOAD_AFTER_RESTART_MS);
+        } finally {
+          stop = true;
+          await writers;
+        }
         const seconds = (Date.now() - began) / 1000;
 
         // What PostgreSQL holds for each marker.
