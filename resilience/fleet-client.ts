@@ -46,7 +46,7 @@ export function send(port: number, method: string, path: string, options: SendOp
         headers,
         agent,
         localAddress: options.from ?? '127.0.0.1',
-        timeout: options.timeoutMs ?? 12_000,
+        timeout: options.timeoutMs ?? 20_000,
       },
       (res) => {
         let text = '';
@@ -82,7 +82,7 @@ export interface CreateResult {
   /** The acknowledged answer (2xx or a 4xx kept for the key), or null when every attempt failed. */
   answer: Answer | null;
   attempts: number;
-  /** Why each failed attempt failed: `502`, `ECONNRESET`, `TIMEOUT` … */
+  /** Why each failed attempt failed: `502`, `ECONNRESET`, `TIMEOUT`, `impatient` (firstTimeoutMs) … */
   failures: string[];
   /** A retry was answered with the kept answer of an earlier attempt (`Idempotent-Replayed`). */
   replayedOnRetry: boolean;
@@ -97,7 +97,17 @@ export async function createWithRetries(
   port: number,
   path: string,
   body: unknown,
-  options: { cookie: string; key: string; from: string; deadline: number },
+  options: {
+    cookie: string;
+    key: string;
+    from: string;
+    deadline: number;
+    /**
+     * The first attempt's timeout when the client is impatient: it gives up while the server
+     * may still be writing, and its retry (perhaps on another instance) must not write again.
+     */
+    firstTimeoutMs?: number;
+  },
 ): Promise<CreateResult> {
   const result: CreateResult = { answer: null, attempts: 0, failures: [], replayedOnRetry: false };
   while (result.attempts < MAX_ATTEMPTS && Date.now() < options.deadline) {
@@ -109,6 +119,7 @@ export async function createWithRetries(
         body,
         from: options.from,
         headers: { 'idempotency-key': options.key },
+        timeoutMs: result.attempts === 1 ? options.firstTimeoutMs : undefined,
       });
       if (!RETRY_STATUSES.has(answer.status)) {
         result.answer = answer;
@@ -120,7 +131,8 @@ export async function createWithRetries(
       if (answer.status === 429 && retryAfter > 0) wait = Math.min(2000, retryAfter * 1000);
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      result.failures.push(error.code ?? 'ERROR');
+      const impatient = result.attempts === 1 && options.firstTimeoutMs && error.code === 'TIMEOUT';
+      result.failures.push(impatient ? 'impatient' : (error.code ?? 'ERROR'));
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
