@@ -5,7 +5,8 @@
  *
  * Each file is a copy of a run's bench/results/latest.json. Prints the machines' speeds, the
  * Lighthouse calibration, then every budget with both figures and verdicts, and lists the
- * budgets whose verdict differs (INFO lines are figures, never verdicts). Exits 1 when any does.
+ * budgets whose verdict differs (INFO lines are figures, never verdicts), then the lines only one
+ * run has. Exits 1 when a verdict differs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,12 +48,18 @@ const names = [
   ...b.budgets.map((x) => x.name).filter((n) => !a.budgets.some((x) => x.name === n)),
 ];
 const differ: string[] = [];
+const alone: string[] = [];
 const rows = names.map((name) => {
-  const x = a.budgets.find((y) => y.name === name);
+  const x = a.budgets.find((v) => v.name === name);
   const y = byName.get(name);
-  const judged = (v: Budget | undefined) => v && v.status !== 'INFO';
-  const same = !judged(x) && !judged(y) ? '' : x?.status === y?.status ? 'same' : 'DIFFERENT';
-  if (same === 'DIFFERENT') differ.push(name);
+  let verdict = '';
+  if (!x || !y) {
+    verdict = `only in ${x ? nameA : nameB}`;
+    alone.push(`${name} (${verdict})`);
+  } else if (x.status !== 'INFO' || y.status !== 'INFO') {
+    verdict = x.status === y.status ? 'same' : 'DIFFERENT';
+    if (verdict === 'DIFFERENT') differ.push(name);
+  }
   return [
     name,
     x?.limit ?? y?.limit ?? '',
@@ -60,7 +67,7 @@ const rows = names.map((name) => {
     x?.status ?? '—',
     y?.figure ?? '—',
     y?.status ?? '—',
-    same,
+    verdict,
   ];
 });
 out.push(markdown(['budget', 'limit', `${nameA} figure`, nameA, `${nameB} figure`, nameB, 'verdict'], rows));
@@ -68,7 +75,11 @@ out.push('');
 out.push(
   differ.length
     ? `${differ.length} verdicts differ:\n${differ.map((n) => `- ${n}`).join('\n')}`
-    : 'Every verdict is the same in both runs.',
+    : 'Every verdict of the budgets both runs judged is the same.',
 );
+if (alone.length)
+  out.push(
+    `${alone.length} lines in one run only (different options?):\n${alone.map((n) => `- ${n}`).join('\n')}`,
+  );
 process.stdout.write(`${out.join('\n')}\n`);
 if (differ.length) process.exitCode = 1;

@@ -9,6 +9,7 @@
  *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
  *          --pages=/,/login,/logs,exercise (the Lighthouse pages; all four by default),
  *          --no-reads (seed, but skip the regular loads), --no-heavy (skip the heavy history),
+ *          --heavy (in quick mode),
  *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
  * Env: BENCH_DATABASE_URL (default postgres://workout:workout@127.0.0.1:5432/workout_bench;
  *      the database is dropped and recreated).
@@ -48,6 +49,7 @@ import {
   formatBudgets,
   formatSummary,
   formatTable,
+  machineLine,
   type Part,
   READS,
   type Row,
@@ -86,7 +88,7 @@ const settings = {
   /** Lighthouse pages by path ('exercise' = the exercise page); all four by default. */
   pages: option('pages')?.split(','),
   reads: !flag('no-reads'),
-  heavy: !flag('no-heavy'),
+  heavy: quick ? flag('heavy') : !flag('no-heavy'),
   /** Seconds of bare Fastify load that measure the machine, at the start and at the end. */
   helloSeconds: 3,
   /** Samples of Lighthouse's CPU benchmark (bench/machine.ts), for the header and the calibration. */
@@ -824,7 +826,8 @@ async function main() {
     `app server RSS idle after start-up: ${Object.entries(idleRss)
       .map(([engine, mb]) => `${mb} MB on ${engine}`)
       .join(', ')}`,
-    `machine: ${machine.cores} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}`,
+    `machine: ${machineLine(machine)}`,
+    `         ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}`,
     '',
     formatTable(rows),
     '',
