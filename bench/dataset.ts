@@ -49,6 +49,16 @@ export const SESSIONS_PER_USER = EXERCISES.length * SESSIONS_PER_EXERCISE;
 /** First session date; session j of exercise x is on FIRST_DATE + 3j + (x mod 3) days. */
 export const FIRST_DATE = '2022-01-03';
 
+/**
+ * The heavy history (docs/benchmarks.md "Heavy histories"): one more account, outside every
+ * scale's range of accounts, shaped like the others but for its first exercise (Bench Press), which
+ * holds HEAVY_SESSIONS sessions, one a day from HEAVY_FIRST_DATE; its other exercises are empty.
+ */
+export const HEAVY_USER = 10_000_000;
+export const HEAVY_EXERCISE = 0;
+export const HEAVY_SESSIONS = 20_000;
+export const HEAVY_FIRST_DATE = '1970-01-01';
+
 export function usersForScale(sessions: number): number {
   return Math.max(1, Math.round(sessions / SESSIONS_PER_USER));
 }

@@ -18,6 +18,8 @@ export interface LoadOptions {
   seconds: number;
   /** Requests per second over all connections (the login burst); unbounded when absent. */
   overallRate?: number;
+  /** Seconds before a request counts as a timeout (10 by default). */
+  timeoutSeconds?: number;
   /** Whose RSS and CPU time to sample while the load runs. */
   pid?: number;
   /** Lists the database server's processes serving this load (PostgreSQL backends), for their CPU time. */
@@ -31,6 +33,8 @@ export interface LoadResult {
   /** Latency of the good answers, in milliseconds (sub-millisecond precision). */
   p50: number;
   p99: number;
+  /** The slowest good answer. */
+  max: number;
   good: number;
   bad: number;
   /** Connection errors and timeouts. */
@@ -74,7 +78,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.seconds,
     overallRate: options.overallRate,
-    timeout: 10,
+    timeout: options.timeoutSeconds ?? 10,
     // autocannon checks for the end of a run on its sample tick (1 s by default): tick often so
     // short runs last what they say.
     sampleInt: 100,
@@ -114,6 +118,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     reqPerSec: count / result.duration,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
     good: count,
     bad: requests - count,
     errors: result.errors,
@@ -151,6 +156,7 @@ export function mergeResults(parts: LoadResult[]): LoadResult {
     reqPerSec: good / seconds,
     p50: percentile(all, 50),
     p99: percentile(all, 99),
+    max: percentile(all, 100),
     good,
     bad: sum((p) => p.bad),
     errors: sum((p) => p.errors),

@@ -1,12 +1,15 @@
 /**
- * `npm run bench` (full, a few minutes) and `npm run bench -- --quick` (under a minute).
+ * `npm run bench` (full, about 12 minutes) and `npm run bench -- --quick` (about a minute).
  * Seeds PostgreSQL (and PGlite) in bulk, runs the app server as a child process, loads it with
- * autocannon from this process, measures the floors in the same run, then prints one table and
- * the budgets of issue 4. See docs/benchmarks.md.
+ * autocannon from this process, measures the floors and the machine's speed in the same run, then
+ * prints one table and every budget (bench/report.ts BUDGETS). See docs/benchmarks.md.
  *
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
  *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
  *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
+ *          --pages=/,/login,/logs,exercise (the Lighthouse pages; all four by default),
+ *          --no-reads (seed, but skip the regular loads), --no-heavy (skip the heavy history),
+ *          --heavy (in quick mode),
  *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
  * Env: BENCH_DATABASE_URL (default postgres://workout:workout@127.0.0.1:5432/workout_bench;
  *      the database is dropped and recreated).
@@ -21,6 +24,7 @@ import { skipResponseBodies } from './autocannon-bodies';
 import {
   BENCH_PASSWORD,
   exercisePath,
+  HEAVY_SESSIONS,
   SESSIONS_PER_USER,
   sessionToken,
   userEmail,
@@ -28,20 +32,32 @@ import {
   usersForScale,
 } from './dataset';
 import { type LoadResult, mergeResults, type RequestSpec, runLoad } from './load';
+import {
+  cpuSlowdownMultiplier,
+  endLoadAverage,
+  helloReqPerSec,
+  machineBasics,
+  type MachineSpeed,
+  measureBenchmarkIndex,
+} from './machine';
 import { freePort, ROOT, type ServerProcess, startServer } from './proc';
 import {
   type Budget,
+  type BudgetContext,
   type Engine,
   evaluateBudgets,
   formatBudgets,
+  formatSummary,
   formatTable,
+  machineLine,
+  type Part,
   READS,
   type Row,
   scaleLabel,
   type WebResult,
 } from './report';
-import { appScenarios, floorScenarios, type Population, type Scenario } from './scenarios';
-import { openTarget, recreatePostgresDatabase, seedUsers } from './seed';
+import { appScenarios, floorScenarios, heavyScenarios, type Population, type Scenario } from './scenarios';
+import { openTarget, recreatePostgresDatabase, seedHeavyAccount, seedUsers } from './seed';
 import { buildWeb, firstVisitJs, lighthouse, removeDir, type SignedIn, webUnavailable } from './web';
 import { startArgs } from '../scripts/start-command.mjs';
 
@@ -69,6 +85,14 @@ const settings = {
   lighthouse: quick ? flag('lighthouse') : !flag('no-lighthouse'),
   /** Lighthouse runs per page; the median run scores the page (bench/web.ts). */
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 5)),
+  /** Lighthouse pages by path ('exercise' = the exercise page); all four by default. */
+  pages: option('pages')?.split(','),
+  reads: !flag('no-reads'),
+  heavy: quick ? flag('heavy') : !flag('no-heavy'),
+  /** Seconds of bare Fastify load that measure the machine, at the start and at the end. */
+  helloSeconds: 3,
+  /** Samples of Lighthouse's CPU benchmark (bench/machine.ts), for the header and the calibration. */
+  benchmarkSamples: 9,
   /** autocannon's default: every response body decoded into a string (bench/autocannon-bodies.ts). */
   keepBodies: flag('keep-bodies'),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://workout:workout@127.0.0.1:5432/workout_bench',
@@ -79,6 +103,11 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const say = (text: string) => process.stderr.write(`[bench ${elapsed()}] ${text}\n`);
 
 const rows: Row[] = [];
+/** Scales at which each engine's part of the bench ran (bench/report.ts BudgetContext). */
+const ran: BudgetContext['ran'] = {};
+const markRan = (engine: Engine, part: Part, scale: number) => {
+  ran[`${engine}:${part}`] = [...(ran[`${engine}:${part}`] ?? []), scale].sort((a, b) => a - b);
+};
 /** PostgreSQL backends of the bench database (app and floor pools), for their CPU time. */
 let dbPids: () => Promise<number[] | undefined> = async () => undefined;
 const salt = randomBytes(8).toString('hex');
@@ -260,10 +289,15 @@ function ratio(row: Row | undefined, floor: Row | undefined) {
   }
 }
 
-/** The second reference of the reads: the one-statement floor (reported, not a budget). */
+/**
+ * The second reference of the reads: the one-statement floor. Its throughput ratio is reported;
+ * its p99 is the unit of the reads' p99 budgets (bench/report.ts P99_VS_FLOOR).
+ */
 function ratioOne(row: Row | undefined, floor: Row | undefined) {
-  if (row?.result && floor?.result && floor.result.reqPerSec > 0)
+  if (row?.result && floor?.result && floor.result.reqPerSec > 0) {
     row.ratioOne = row.result.reqPerSec / floor.result.reqPerSec;
+    row.floorP99 = floor.result.p99;
+  }
 }
 
 const rowOf = (item: Item | null) => item?.rows[0];
@@ -369,6 +403,127 @@ async function loginBurst(
   await runInterleaved([quiet, burst]);
 }
 
+/** The heavy account's population: its cookie is derived from the same salt as everyone's. */
+const heavyPop: Population = { users: 0, salt, compressed: true };
+
+/**
+ * Waits until /api/health answers within 100 ms (60 s at most): a heavy load that outlasted its
+ * slice leaves requests behind, and the next load must not measure them.
+ */
+async function drain(server: ServerProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const sent = performance.now();
+    try {
+      await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(30_000) });
+    } catch {
+      // still busy, or restarting: ask again
+    }
+    if (performance.now() - sent < 100) return;
+  }
+}
+
+/**
+ * Light requests beside heavy ones (docs/benchmarks.md "Heavy histories"): /api/health and
+ * /api/config at 20 req/s each while one client reads the heavy exercise's progress and records
+ * in turn and another exports the heavy account, for `settings.seconds`.
+ */
+async function heavyStall(server: ServerProcess, o: { engine: Engine; scale: number }) {
+  const h = heavyScenarios(heavyPop);
+  const loads = [
+    { scenario: h.health, connections: 5, overallRate: 20, note: '20 req/s offered' },
+    { scenario: h.config, connections: 5, overallRate: 20, note: '20 req/s offered' },
+    { scenario: h.reader, connections: 1, note: 'one client' },
+    { scenario: h.export, connections: 1, note: 'one client' },
+  ].map((load) => ({ ...load, row: newRow(load.scenario, { ...o, note: load.note }) }));
+  for (const { scenario, row } of loads) {
+    row.error = (await check(server, scenario)) ?? undefined;
+    if (row.error) say(`${row.endpoint}: ${row.error}`);
+  }
+  if (loads.some((l) => l.row.error)) return;
+  const results = await Promise.all(
+    loads.map(({ scenario, connections, overallRate }, i) =>
+      runLoad({
+        url: server.url,
+        next: () => scenario.next(),
+        expectStatus: scenario.expectStatus,
+        connections,
+        overallRate,
+        seconds: settings.seconds,
+        timeoutSeconds: 60,
+        pid: i === 0 ? server.pid : undefined,
+      }),
+    ),
+  );
+  loads.forEach(({ row }, i) => {
+    row.result = results[i];
+    report(row);
+  });
+  await drain(server);
+}
+
+/**
+ * The heavy exercise's records at 50 connections, as every read is measured (interleaved with
+ * `floor` when given, whose p99 is then the budget's unit; otherwise the caller sets it), and
+ * alone on one connection for what one request costs. Timeouts are long: today's code answers in
+ * seconds, and a figure says more than a count of timeouts.
+ */
+async function heavyRecords(
+  server: ServerProcess,
+  o: { engine: Engine; scale: number },
+  floor: ServerProcess | null,
+): Promise<Row | undefined> {
+  const h = heavyScenarios(heavyPop);
+  const alone = newRow(h.records, { ...o, key: 'heavy-records-alone', note: 'one connection' });
+  alone.error = (await check(server, h.records)) ?? undefined;
+  if (alone.error) {
+    say(`${alone.endpoint}: ${alone.error}`);
+    return undefined;
+  }
+  const heavyLoad = (connections: number) => ({
+    url: server.url,
+    next: () => h.records.next(),
+    expectStatus: 200,
+    connections,
+    timeoutSeconds: 60,
+  });
+  alone.result = await runLoad({
+    ...heavyLoad(1),
+    seconds: Math.max(2, settings.seconds / 3),
+    pid: server.pid,
+  });
+  report(alone);
+  await drain(server);
+  const row = newRow(h.records, o);
+  const item: Item = {
+    rows: [row],
+    slice: async (seconds, sample) => {
+      const result = await runLoad({
+        ...heavyLoad(settings.connections),
+        seconds,
+        pid: sample ? server.pid : undefined,
+        dbPids: sample ? dbPids : undefined,
+      });
+      await drain(server);
+      return [result];
+    },
+  };
+  // One round: every slice of today's code leaves a backlog to drain, and one is enough to fail.
+  if (!floor) {
+    await runInterleaved([item], 1);
+    return row;
+  }
+  const pop: Population = { users: usersForScale(o.scale), salt, compressed: true };
+  const oneFloor = await loadItem(floor, floorScenarios(pop).exerciseOne, {
+    ...o,
+    key: 'floor-exercise-one-heavy',
+    note: 'beside the heavy records',
+  });
+  await runInterleaved([oneFloor, item], 1);
+  ratioOne(row, rowOf(oneFloor));
+  return row;
+}
+
 async function postgresPhase(passwordHash: string) {
   const url = settings.databaseUrl;
   say(`PostgreSQL: recreating ${new URL(url).pathname.slice(1)} and migrating`);
@@ -399,12 +554,22 @@ async function postgresPhase(passwordHash: string) {
         const [app, floor] = await Promise.all([startApp({ url }), startFloor({ url })]);
         servers = { app, floor };
       }
+      if (!settings.reads) continue;
       const pop: Population = { users, salt, compressed: true };
       await measureScale('postgres', scale, pop, servers, {
         jsonFloor: i === 0,
         burst: i === 0,
         identity: !settings.quick && i === 0,
       });
+      markRan('postgres', 'reads', scale);
+    }
+    if (settings.heavy && servers) {
+      const scale = settings.scales[settings.scales.length - 1];
+      const seconds = await seedHeavyAccount(database, passwordHash, salt);
+      say(`seeded the heavy account (${HEAVY_SESSIONS} sessions in one exercise) in ${seconds.toFixed(1)} s`);
+      await heavyStall(servers.app, { engine: 'postgres', scale });
+      await heavyRecords(servers.app, { engine: 'postgres', scale }, servers.floor);
+      markRan('postgres', 'heavy', scale);
     }
     if (settings.web) await webPhase({ url });
   } finally {
@@ -424,9 +589,11 @@ async function pglitePhase(passwordHash: string) {
     const opened = performance.now();
     const database = await openTarget({ engine: 'pglite', dataDir });
     const s = await seedUsers(database, { from: 0, to: users }, passwordHash, salt, 1);
+    if (settings.heavy) await seedHeavyAccount(database, passwordHash, salt);
     await database.close();
     say(
-      `seeded ${s.sessions} sessions in ${((performance.now() - opened) / 1000).toFixed(1)} s (open + insert + close)`,
+      `seeded ${s.sessions} sessions${settings.heavy ? ` and the heavy account's ${HEAVY_SESSIONS}` : ''} ` +
+        `in ${((performance.now() - opened) / 1000).toFixed(1)} s (open + insert + close)`,
     );
     const pop: Population = { users, salt, compressed: true };
     const o = { engine: 'pglite' as const, scale: users * SESSIONS_PER_USER };
@@ -447,7 +614,7 @@ async function pglitePhase(passwordHash: string) {
     const parts = new Map<Row, LoadResult[]>();
     // One process per data dir: the app and the floor take turns, each round a fresh process
     // (warmed up again), so both see the same drift of the machine's background load.
-    for (let round = 0; round < settings.pgliteRounds; round += 1) {
+    for (let round = 0; round < (settings.reads ? settings.pgliteRounds : 0); round += 1) {
       for (const [start, loads] of [
         [startApp, appLoads],
         [startFloor, floorLoads],
@@ -494,6 +661,36 @@ async function pglitePhase(passwordHash: string) {
       ratio(row, row.key === 'create' ? floorLoads[1].row : sqlFloor);
       if (row.key !== 'create') ratioOne(row, floorLoads[2].row);
     }
+    if (settings.reads) markRan('pglite', 'reads', o.scale);
+    else for (const { row } of [...appLoads, ...floorLoads]) rows.splice(rows.indexOf(row), 1);
+    if (settings.heavy) {
+      // Each in a fresh process: a heavy load that outlasts its slice must not slow the next.
+      let server = await startApp({ dataDir });
+      try {
+        await heavyStall(server, o);
+      } finally {
+        await server.stop();
+      }
+      let floorOne = floorLoads[2].row;
+      if (!settings.reads) {
+        // The records' unit, measured here when the regular loads (and their floors) did not run.
+        server = await startFloor({ dataDir });
+        try {
+          const item = await loadItem(server, floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' });
+          await runInterleaved([item], 1);
+          floorOne = rowOf(item) ?? floorOne;
+        } finally {
+          await server.stop();
+        }
+      }
+      server = await startApp({ dataDir });
+      try {
+        ratioOne(await heavyRecords(server, o, null), floorOne);
+      } finally {
+        await server.stop();
+      }
+      markRan('pglite', 'heavy', o.scale);
+    }
   } finally {
     removeDir(dataDir);
   }
@@ -536,12 +733,23 @@ async function webPhase(database: { url: string }) {
       },
     };
     const exercisePage = exercisePath(0).replace('/api/logs', '/logs').replace('/exercises/', '/');
-    const pages: Array<[string, string, SignedIn | undefined]> = [
+    const allPages: Array<[string, string, SignedIn | undefined]> = [
       ['home /', '/', undefined],
       ['/login', '/login', undefined],
       ['/logs', '/logs', signedIn],
       [`exercise ${exercisePage}`, exercisePage, signedIn],
     ];
+    const pages = allPages.filter(
+      ([, page]) => !settings.pages || settings.pages.includes(page === exercisePage ? 'exercise' : page),
+    );
+    // Calibrated once, right before the first page, so every page simulates the same phone.
+    const benchmarkIndex = await measureBenchmarkIndex(settings.benchmarkSamples);
+    const multiplier = cpuSlowdownMultiplier(benchmarkIndex.median);
+    web.calibration = { benchmarkIndex, cpuSlowdownMultiplier: multiplier };
+    say(
+      `Lighthouse: benchmarkIndex ${benchmarkIndex.median} (samples ${benchmarkIndex.samples.join(', ')}) ` +
+        `→ CPU slowdown ${multiplier}×`,
+    );
     web.lighthouse = {};
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     for (const [name, page, session] of pages) {
@@ -552,13 +760,15 @@ async function webPhase(database: { url: string }) {
           path.join(ROOT, 'bench/results', file),
           session,
           settings.lighthouseRuns,
+          multiplier,
         );
         if (new URL(scores.finalUrl).pathname !== page) {
           throw new Error(`ended on ${new URL(scores.finalUrl).pathname}, not ${page} (signed out?)`);
         }
         web.lighthouse[name] = scores;
         say(
-          `Lighthouse ${name}: perf ${scores.performance} (runs ${scores.performanceRuns.join(', ')}), ` +
+          `Lighthouse ${name} at ${multiplier}× CPU: perf ${scores.performance} ` +
+            `(runs ${scores.performanceRuns.join(', ')}; their benchmarkIndex ${scores.benchmarkIndexes.join(', ')}), ` +
             `a11y ${scores.accessibility}, ` +
             `BP ${scores['best-practices']}, SEO ${scores.seo}` +
             (scores.failing.length ? `; costs: ${scores.failing.join('; ')}` : ''),
@@ -577,6 +787,24 @@ async function webPhase(database: { url: string }) {
   }
 }
 
+/** The machine's speed before any load (docs/benchmarks.md "Comparing two runs"). */
+async function machineAtStart(): Promise<MachineSpeed> {
+  const basics = machineBasics();
+  const hello = await helloReqPerSec(serverEnv({}, 0), settings.helloSeconds);
+  const benchmarkIndex = webUnavailable()
+    ? { error: webUnavailable() ?? '' }
+    : await measureBenchmarkIndex(settings.benchmarkSamples).catch((error: unknown) => ({
+        error: (error as Error).message.split('\n')[0],
+      }));
+  const machine: MachineSpeed = { ...basics, helloReqPerSec: { start: hello, end: null }, benchmarkIndex };
+  say(
+    `machine: bare Fastify ${hello} req/s; benchmarkIndex ` +
+      ('error' in benchmarkIndex ? `unknown (${benchmarkIndex.error})` : benchmarkIndex.median) +
+      `; ${basics.cores} cores; load ${basics.loadAverage.start.join(' ')}`,
+  );
+  return machine;
+}
+
 async function main() {
   if (!settings.keepBodies) skipResponseBodies();
   say(
@@ -587,21 +815,18 @@ async function main() {
       `; web ${settings.web ? (settings.lighthouse ? 'JS size + Lighthouse' : 'JS size, no Lighthouse') : 'off'}` +
       (settings.keepBodies ? '; autocannon keeps response bodies' : ''),
   );
+  const machine = await machineAtStart();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   if (settings.engines.includes('postgres')) await postgresPhase(passwordHash);
   else if (settings.web) web.skipped = 'needs the PostgreSQL phase';
   if (settings.engines.includes('pglite')) await pglitePhase(passwordHash);
   if (!settings.web) web.skipped = '--no-web';
+  machine.helloReqPerSec.end = await helloReqPerSec(serverEnv({}, 0), settings.helloSeconds).catch(
+    () => null,
+  );
+  machine.loadAverage.end = endLoadAverage();
 
-  const pgliteRow = rows.find((r) => r.engine === 'pglite');
-  const budgets: Budget[] = evaluateBudgets(rows, web, settings.scales, pgliteRow ? pgliteRow.scale : null);
-  const machine = {
-    cpus: os.availableParallelism(),
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
-    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
-    node: process.version,
-    loadAverageAtEnd: os.loadavg().map((n) => +n.toFixed(2)),
-  };
+  const budgets: Budget[] = evaluateBudgets({ rows, engines: settings.engines, ran }, web);
   const title = quick
     ? `QUICK mode: scales ${settings.scales.map(scaleLabel).join(' and ')} (not 10k/1M), ${settings.seconds} s runs` +
       `, ${settings.engines.join(' + ')} only; budgets are indicative, the exit code ignores them`
@@ -613,11 +838,14 @@ async function main() {
     `app server RSS idle after start-up: ${Object.entries(idleRss)
       .map(([engine, mb]) => `${mb} MB on ${engine}`)
       .join(', ')}`,
-    `machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, load ${machine.loadAverageAtEnd.join(' ')}`,
+    `machine: ${machineLine(machine)}`,
+    `         ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}`,
     '',
     formatTable(rows),
     '',
     formatBudgets(budgets),
+    '',
+    formatSummary(machine, web, budgets),
     '',
   ].join('\n');
   process.stdout.write(out);

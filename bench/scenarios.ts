@@ -4,6 +4,8 @@ import {
   exerciseId,
   exercisePath,
   FIRST_DATE,
+  HEAVY_EXERCISE,
+  HEAVY_USER,
   LOGS,
   SESSIONS_PER_EXERCISE,
   sessionDate,
@@ -205,6 +207,53 @@ export function floorScenarios(pop: Population): Record<string, Scenario> {
         };
       },
       check: (_s, b) => (obj(b).id ? null : 'insert floor: no row'),
+    },
+  };
+}
+
+/**
+ * The heavy account's loads (dataset.ts HEAVY_USER): its heavy exercise's records and progress,
+ * its export, and the light requests that must not wait behind them.
+ */
+export function heavyScenarios(pop: Population): Record<string, Scenario> {
+  const exercise = exercisePath(HEAVY_EXERCISE);
+  const get = (path: string): RequestSpec => ({ method: 'GET', path, headers: headers(pop, HEAVY_USER) });
+  let turn = 0;
+  return {
+    records: {
+      key: 'heavy-records',
+      label: 'records of a 20k-session exercise',
+      expectStatus: 200,
+      next: () => get(`${exercise}/records`),
+      check: (_s, b) => (obj(obj(b).records).heaviest ? null : 'heavy records: no heaviest'),
+    },
+    reader: {
+      key: 'heavy-reader',
+      label: 'progress and records of a 20k-session exercise',
+      expectStatus: 200,
+      next: () => get(`${exercise}/${(turn++ & 1) === 0 ? 'progress' : 'records'}`),
+      check: (_s, b) => (len(obj(b).points) > 0 ? null : 'heavy progress: no points'),
+    },
+    export: {
+      key: 'heavy-export',
+      label: 'GET /api/export.json of that account',
+      expectStatus: 200,
+      next: () => get('/api/export.json'),
+      check: (_s, b) => (len(obj(b).logs) > 0 ? null : 'heavy export: no logs'),
+    },
+    health: {
+      key: 'heavy-health',
+      label: 'GET /api/health beside the heavy reads',
+      expectStatus: 200,
+      next: () => ({ method: 'GET', path: '/api/health', headers: { accept: 'application/json' } }),
+      check: (_s, b) => (obj(b).status === 'ok' ? null : 'health: not ok'),
+    },
+    config: {
+      key: 'heavy-config',
+      label: 'GET /api/config beside the heavy reads',
+      expectStatus: 200,
+      next: () => ({ method: 'GET', path: '/api/config', headers: { accept: 'application/json' } }),
+      check: (_s, b) => (b && typeof b === 'object' ? null : 'config: no object'),
     },
   };
 }

@@ -4,6 +4,10 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import {
   EXERCISES,
   FIRST_DATE,
+  HEAVY_EXERCISE,
+  HEAVY_FIRST_DATE,
+  HEAVY_SESSIONS,
+  HEAVY_USER,
   LOGS,
   PACE_EXERCISES,
   SESSIONS_PER_EXERCISE,
@@ -62,12 +66,34 @@ select md5('bench:x:' || u || ':' || x.i)::uuid, md5('bench:u:' || u)::uuid,
 from generate_series(${from}, ${to - 1}) u cross join (values ${exerciseValues}) as x(i, l, title, slug, kind)`;
 }
 
-/** The dated slug and the times of session j of exercise x (see dataset.ts sessionDate). */
-const SESSION_COLUMNS = `cross join generate_series(0, ${N - 1}) j
-cross join lateral (select date ${q(FIRST_DATE)} + (3 * j + x % 3) as d) dd
+/** Which exercises of an account get sessions, how many each, and the day of session j of exercise x. */
+interface History {
+  exercises: number[];
+  sessions: number;
+  /** SQL: the date of session j of exercise x. */
+  day: string;
+}
+/** Every seeded account's (see dataset.ts sessionDate). */
+const REGULAR_WEIGHT: History = {
+  exercises: WEIGHT_EXERCISES,
+  sessions: N,
+  day: `date ${q(FIRST_DATE)} + (3 * j + x % 3)`,
+};
+const REGULAR_PACE: History = { ...REGULAR_WEIGHT, exercises: PACE_EXERCISES };
+/** The heavy account's one exercise: a session a day (dataset.ts HEAVY_SESSIONS). */
+const HEAVY: History = {
+  exercises: [HEAVY_EXERCISE],
+  sessions: HEAVY_SESSIONS,
+  day: `date ${q(HEAVY_FIRST_DATE)} + j`,
+};
+
+/** The exercises, and the dated slug and the times of each session j of exercise x. */
+const sessionColumns = (h: History) => `cross join unnest(array[${h.exercises.join(', ')}]) x
+cross join generate_series(0, ${h.sessions - 1}) j
+cross join lateral (select ${h.day} as d) dd
 cross join lateral (select (dd.d + time '18:00' + make_interval(mins => x))::timestamp at time zone 'UTC' as ts) tt`;
 
-function wlsessionsSql(from: number, to: number): string {
+function wlsessionsSql(from: number, to: number, history = REGULAR_WEIGHT): string {
   // 3–8 sets per session (a deterministic hash of u, x, j); the lateral subquery refers to the
   // outer row, so it is evaluated once per session.
   // The best set figures follow contract/metrics.ts setBests (migrations 0008, 0010): ≥ 1 rep, > 0 kg;
@@ -78,8 +104,7 @@ select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':'
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, agg.sets, agg.total, agg.junk, agg.working, agg.heaviest, agg.e1rm,
   agg.best_set_volume, agg.exact_volume, tt.ts, tt.ts
 from generate_series(${from}, ${to - 1}) u
-cross join unnest(array[${WEIGHT_EXERCISES.join(', ')}]) x
-${SESSION_COLUMNS}
+${sessionColumns(history)}
 cross join lateral (
   select jsonb_agg(jsonb_build_object('_id', gen_random_uuid()::text, 'repetitions', s.reps,
       'kilograms', s.kg::float8, 'pounds', null, 'isHard', s.hard, 'volume', s.vol::float8) order by s.k) as sets,
@@ -113,8 +138,7 @@ select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':'
   p.pm + (case when p.ps >= 60 then 1 else 0 end), (case when p.ps >= 60 then p.ps - 60 else p.ps end),
   round(v.km / v.total, 3)::float8, tt.ts, tt.ts
 from generate_series(${from}, ${to - 1}) u
-cross join unnest(array[${PACE_EXERCISES.join(', ')}]) x
-${SESSION_COLUMNS}
+${sessionColumns(REGULAR_PACE)}
 cross join lateral (
   select m::float8 as mins, s::float8 as secs, km, m + s / 60.0 as total
   from (select (20 + floor(random() * 40 + j * 0))::numeric as m, floor(random() * 60)::numeric as s,
@@ -191,4 +215,25 @@ export async function seedUsers(
   await run('vacuum analyze');
   const users = range.to - range.from;
   return { users, sessions: users * SESSIONS_PER_USER, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The heavy account (dataset.ts HEAVY_USER): its user, sign-in session, logs and exercises as
+ * every account's, and HEAVY_SESSIONS weight sessions in its one heavy exercise.
+ */
+export async function seedHeavyAccount(
+  database: Database,
+  passwordHash: string,
+  salt: string,
+): Promise<number> {
+  const started = performance.now();
+  const run = (text: string) => database.db.execute(sql.raw(text));
+  const [a, b] = [HEAVY_USER, HEAVY_USER + 1];
+  await run(usersSql(a, b, passwordHash));
+  await run(authSessionsSql(a, b, salt));
+  await run(logsSql(a, b));
+  await run(exercisesSql(a, b));
+  await run(wlsessionsSql(a, b, HEAVY));
+  await run('vacuum analyze');
+  return (performance.now() - started) / 1000;
 }

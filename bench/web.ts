@@ -122,6 +122,10 @@ export interface LighthouseScores {
   finalUrl: string;
   /** Performance of every run, in run order; the scores above are the median run's. */
   performanceRuns: number[];
+  /** The CPU slowdown every run simulated (`throttling.cpuSlowdownMultiplier`). */
+  cpuSlowdownMultiplier: number;
+  /** The benchmark index each run measured for itself (`lhr.environment.benchmarkIndex`), in run order. */
+  benchmarkIndexes: number[];
 }
 
 interface LighthouseReport {
@@ -129,9 +133,9 @@ interface LighthouseReport {
   audits: Record<string, { score: number | null; scoreDisplayMode: string; displayValue?: string }>;
   runtimeError?: { message: string };
   finalDisplayedUrl?: string;
+  environment?: { benchmarkIndex?: number };
 }
 
-/** Lighthouse 12 CLI, default config (mobile, simulated throttling), one page; the report goes to `out`. */
 export interface SignedIn {
   /** The session cookie (httpOnly, as the server sets it). */
   cookie: { name: string; value: string };
@@ -140,14 +144,15 @@ export interface SignedIn {
 }
 
 /**
- * Lighthouse 12 CLI, default config (mobile, simulated throttling), one page; the report goes to
- * `out`. Signed out, Lighthouse starts its own Chromium with a fresh profile. Signed in, we start
+ * Lighthouse 12 CLI, default config (mobile, simulated throttling) but for the CPU slowdown, on
+ * `url`: `cpuSlowdownMultiplier` is the machine's calibrated slowdown (bench/machine.ts), the
+ * same for every run and page of one bench, so the simulated phone is the same on any machine.
+ * Signed out, Lighthouse starts its own Chromium with a fresh profile. Signed in, we start
  * Chromium with a fresh profile, put the session cookie and localStorage in it (on /api/health,
  * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
  * turned off: still a first visit to the app, but as a signed-in user.
- */
-/**
- * Lighthouse on `url`, `runs` times, scored by the median run. One run's performance moves by
+ *
+ * It runs `runs` times, scored by the median run. One run's performance moves by
  * ±4 points on this shared machine (its CPU benchmark index varied 1,460–2,840 within one bench),
  * so, as Lighthouse's own guidance on variability says, the run nearest the median FCP and TTI
  * stands for the page (`computeMedianRun`, lighthouse/core/lib/median-run.js); every run's
@@ -158,9 +163,11 @@ export async function lighthouse(
   out: string,
   signedIn: SignedIn | undefined,
   runs: number,
+  cpuSlowdownMultiplier: number,
 ): Promise<LighthouseScores> {
   const reports: LighthouseReport[] = [];
-  for (let run = 0; run < runs; run += 1) reports.push(await lighthouseRetried(url, signedIn));
+  for (let run = 0; run < runs; run += 1)
+    reports.push(await lighthouseRetried(url, signedIn, cpuSlowdownMultiplier));
   // LighthouseReport is the part of Lighthouse's result type that this file reads.
   const median = computeMedianRun(reports as never) as unknown as LighthouseReport;
   writeFileSync(out, JSON.stringify(median));
@@ -168,6 +175,8 @@ export async function lighthouse(
     ...scoresOf(median),
     finalUrl: median.finalDisplayedUrl ?? url,
     performanceRuns: reports.map((r) => score(r, 'performance')),
+    cpuSlowdownMultiplier,
+    benchmarkIndexes: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)),
   };
 }
 
@@ -176,20 +185,29 @@ export async function lighthouse(
  * Lighthouse again"); that run says nothing about the page, so it is run once more, in a fresh
  * browser. Any other failure (the page never painting, a redirect to /login) stands.
  */
-async function lighthouseRetried(url: string, signedIn?: SignedIn): Promise<LighthouseReport> {
+async function lighthouseRetried(
+  url: string,
+  signedIn: SignedIn | undefined,
+  multiplier: number,
+): Promise<LighthouseReport> {
   try {
-    return await lighthouseOnce(url, signedIn);
+    return await lighthouseOnce(url, signedIn, multiplier);
   } catch (error) {
     if (!String(error).includes('Please run Lighthouse again')) throw error;
     console.error(
       `[bench] Lighthouse could not record ${url} (${String(error).split('\n').at(-1)}); running it again`,
     );
-    return lighthouseOnce(url, signedIn);
+    return lighthouseOnce(url, signedIn, multiplier);
   }
 }
 
-async function lighthouseOnce(url: string, signedIn?: SignedIn): Promise<LighthouseReport> {
-  if (!signedIn) return runLighthouse(url, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
+async function lighthouseOnce(
+  url: string,
+  signedIn: SignedIn | undefined,
+  multiplier: number,
+): Promise<LighthouseReport> {
+  const throttling = `--throttling.cpuSlowdownMultiplier=${multiplier}`;
+  if (!signedIn) return runLighthouse(url, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`, throttling]);
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-chrome-'));
   const chrome = spawn(
@@ -219,7 +237,7 @@ async function lighthouseOnce(url: string, signedIn?: SignedIn): Promise<Lightho
     }, Object.entries(signedIn.localStorage));
     await page.close();
     await browser.close(); // disconnects; the browser keeps running for Lighthouse
-    return await runLighthouse(url, [`--port=${port}`, '--disable-storage-reset']);
+    return await runLighthouse(url, [`--port=${port}`, '--disable-storage-reset', throttling]);
   } finally {
     // Chromium and its helpers write the profile until they have exited: stop the group we
     // started, wait, then remove it.
@@ -267,7 +285,9 @@ async function runLighthouse(url: string, extra: string[]): Promise<LighthouseRe
 const score = (report: LighthouseReport, category: string) =>
   Math.round((report.categories[category]?.score ?? 0) * 100);
 
-function scoresOf(report: LighthouseReport): Omit<LighthouseScores, 'performanceRuns' | 'finalUrl'> {
+function scoresOf(
+  report: LighthouseReport,
+): Omit<LighthouseScores, 'performanceRuns' | 'finalUrl' | 'cpuSlowdownMultiplier' | 'benchmarkIndexes'> {
   const failing: string[] = [];
   for (const [category, { auditRefs }] of Object.entries(report.categories)) {
     for (const ref of auditRefs) {

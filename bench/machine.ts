@@ -1,0 +1,112 @@
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { runLoad } from './load';
+import { freePort, startServer } from './proc';
+import { CHROME_FLAGS, CHROMIUM } from './web';
+
+/**
+ * How fast the machine was during a run, so two runs can be compared (docs/benchmarks.md
+ * "Comparing two runs"): bare Fastify's req/s and the load average at the start and at the end,
+ * and the CPU benchmark index Lighthouse reports (`lhr.environment.benchmarkIndex`).
+ */
+export interface MachineSpeed {
+  cores: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  /** Bare Fastify hello world, 50 connections, req/s: at the start and at the end of the run. */
+  helloReqPerSec: { start: number | null; end: number | null };
+  /** 1, 5 and 15 minute load averages. */
+  loadAverage: { start: number[]; end: number[] | null };
+  /** Lighthouse's benchmark index in this machine's Chromium (median of its samples), or why not. */
+  benchmarkIndex: BenchmarkIndex | { error: string };
+}
+
+export interface BenchmarkIndex {
+  median: number;
+  samples: number[];
+}
+
+const loadAverage = () => os.loadavg().map((n) => +n.toFixed(2));
+
+export function machineBasics(): Omit<MachineSpeed, 'helloReqPerSec' | 'benchmarkIndex'> {
+  return {
+    cores: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    loadAverage: { start: loadAverage(), end: null },
+  };
+}
+
+export function endLoadAverage(): number[] {
+  return loadAverage();
+}
+
+/** Bare Fastify's req/s at 50 connections over loopback: one second of warm-up, then `seconds`. */
+export async function helloReqPerSec(env: NodeJS.ProcessEnv, seconds: number): Promise<number> {
+  const port = await freePort();
+  const server = await startServer({
+    name: 'hello server',
+    script: 'bench/hello-server.ts',
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    port,
+    healthPath: '/',
+  });
+  try {
+    const load = {
+      url: server.url,
+      next: () => ({ method: 'GET' as const, path: '/', headers: { accept: 'application/json' } }),
+      expectStatus: 200,
+      connections: 50,
+    };
+    await runLoad({ ...load, seconds: 1 });
+    return Math.round((await runLoad({ ...load, seconds })).reqPerSec);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Lighthouse's own CPU benchmark (`computeBenchmarkIndex`, the function behind
+ * `lhr.environment.benchmarkIndex`), run `samples` times in one page of this machine's Chromium
+ * after one warm-up run; the median stands for the machine. One sample moves by ±25 % on a shared
+ * machine and the first one of a fresh browser is lower still (V8 not warm yet).
+ */
+export async function measureBenchmarkIndex(samples: number): Promise<BenchmarkIndex> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const script = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+    await page.evaluate(script);
+    const values: number[] = [];
+    for (let i = 0; i < samples; i += 1) values.push(Math.round(Number(await page.evaluate(script))));
+    return { median: median(values), samples: values };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+/**
+ * The CPU slowdown that makes Lighthouse's simulated phone the same on any machine, from the
+ * machine's benchmark index, as Lighthouse's throttling documentation calibrates it
+ * (lighthouse/docs/throttling.md "Calibrating the CPU slowdown" and its CPU throttling
+ * calculator): the default 4× is right for an index of 1,533; 3× at 1,300 with 1× more per 233
+ * above; 2× at 800 and 1× at 150, linear in between. Below 150 the machine is slower than the
+ * phone itself: 1×, and the scores say more about the machine than about the page.
+ */
+export function cpuSlowdownMultiplier(benchmarkIndex: number): number {
+  let multiplier: number;
+  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233;
+  else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500;
+  else if (benchmarkIndex >= 150) multiplier = 1 + (benchmarkIndex - 150) / 650;
+  else multiplier = 1;
+  return +multiplier.toFixed(2);
+}
