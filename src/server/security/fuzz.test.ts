@@ -2,7 +2,8 @@
  * Property-based fuzzing (issue 5, item 2): every write endpoint and every list query string gets
  * arbitrary JSON, wrong types, huge and tiny numbers and long or odd Unicode. The answer is always a
  * success or a 4xx with a string `message`, never a 5xx; every accepted session write is read back
- * and its derived numbers must equal a recomputation with src/contract/metrics.ts.
+ * and its derived numbers must equal a recomputation: volumes in exact decimal arithmetic written
+ * here, apart from the server's own code; pace and speed with src/contract/metrics.ts.
  *
  * FUZZ_SCALE=5 npx vitest run src/server/security/fuzz.test.ts runs five times as many cases.
  */
@@ -12,7 +13,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseCreateBody, exerciseUpdateBody } from '../../contract/exercises';
 import { logBody } from '../../contract/logs';
-import { paceFigures, sessionVolumes, setVolume } from '../../contract/metrics';
+import { paceFigures } from '../../contract/metrics';
 import { type Pasession, pasessionBody, type Wlsession, wlsessionBody } from '../../contract/sessions';
 import { MAX_URL_LENGTH } from '../plugins/errors';
 import { sessions } from '../db/schema';
@@ -356,14 +357,48 @@ function assertSane(response: LightMyRequestResponse, label: string): void {
     throw new Error(`${label} → ${problem}: ${response.statusCode} ${response.body.slice(0, 300)}`);
 }
 
+// The volume oracle: docs/api.md §5 and §10 in exact integers, not the server's floating-point code
+// (src/contract/metrics.ts), so an arithmetic slip there shows here. Reps, kilograms and pounds carry
+// at most 2 decimals, so each is a whole number of hundredths, and reps × weight a whole number of
+// 10⁻¹² kg (a pound is exactly 0.45359237 kg); sums are exact, and round2 is half up on the exact
+// value (nothing here is negative).
+
+/** A quantity as a whole number of hundredths; undefined if it has more decimals than that. */
+function hundredths(n: number): bigint | undefined {
+  const h = Math.round(n * 100);
+  return Number.isSafeInteger(h) && Math.abs(n * 100 - h) < 1e-6 ? BigInt(h) : undefined;
+}
+
+/** reps × kilograms in 10⁻¹² kg: a set typed in pounds counts its exact kilograms (docs/api.md §10). */
+function picoVolume(set: {
+  repetitions: number;
+  kilograms: number;
+  pounds?: number | null;
+}): bigint | undefined {
+  const reps = hundredths(set.repetitions);
+  const weight = hundredths(set.pounds ?? set.kilograms);
+  if (reps === undefined || weight === undefined) return undefined;
+  return reps * weight * (set.pounds == null ? 100_000_000n : 45_359_237n);
+}
+
+/** 10⁻¹² kg rounded half up to hundredths, as the number the API sends. */
+const round2Exact = (pico: bigint) => Number((pico + 5_000_000_000n) / 10_000_000_000n) / 100;
+
 function wlProblems(s: Wlsession): string[] {
   const problems: string[] = [];
+  const sums = { totalVolume: 0n, workingVolume: 0n, junkVolume: 0n };
   for (const set of s.set) {
-    if (set.volume !== setVolume(set)) problems.push(`set volume ${set.volume} ≠ ${setVolume(set)}`);
+    const pico = picoVolume(set);
+    if (pico === undefined) {
+      problems.push(`set ${set.repetitions} × ${set.pounds ?? set.kilograms} has more than 2 decimals`);
+      continue;
+    }
+    if (set.volume !== round2Exact(pico)) problems.push(`set volume ${set.volume} ≠ ${round2Exact(pico)}`);
+    sums.totalVolume += pico;
+    sums[set.isHard ? 'workingVolume' : 'junkVolume'] += pico;
   }
-  const expected = sessionVolumes(s.set);
   for (const key of ['totalVolume', 'workingVolume', 'junkVolume'] as const) {
-    if (s[key] !== expected[key]) problems.push(`${key} ${s[key]} ≠ ${expected[key]}`);
+    if (s[key] !== round2Exact(sums[key])) problems.push(`${key} ${s[key]} ≠ ${round2Exact(sums[key])}`);
   }
   if (!new RegExp(`^${s.createdDate}(-\\d+)?$`).test(s.slugSession)) problems.push(`slug ${s.slugSession}`);
   return problems;
