@@ -137,7 +137,7 @@ export async function createExerciseUi(page, title, metrics) {
   await expectToast(page, 'Exercise created');
 }
 
-/** No sideways scrolling at the current width (SPEC: usable at 375 px). */
+/** No sideways scrolling at the current width (phones: 375 px, under docs/product.md's 800 px breakpoint). */
 export async function assertNoHorizontalScroll(page, where) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

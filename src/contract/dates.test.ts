@@ -132,7 +132,7 @@ describe('todayLocal', () => {
 });
 
 describe('calendarDate schema and formatCalendarDate', () => {
-  it('turns an ISO date-time into its written date and refuses bad input with the SPEC message', () => {
+  it('turns an ISO date-time into its written date and refuses bad input with the message of docs/product.md', () => {
     expect(calendarDate.parse('2026-03-01T23:30:00-08:00')).toBe('2026-03-01');
     for (const bad of ['2026-02-30', '', null, undefined, 42]) {
       const result = calendarDate.safeParse(bad);

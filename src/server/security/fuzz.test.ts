@@ -1,8 +1,10 @@
 /**
- * Property-based fuzzing (issue 5, item 2): every write endpoint and every list query string gets
+ * Property-based fuzzing: every write endpoint and every list query string gets
  * arbitrary JSON, wrong types, huge and tiny numbers and long or odd Unicode. The answer is always a
  * success or a 4xx with a string `message`, never a 5xx; every accepted session write is read back
- * and its derived numbers must equal a recomputation with src/contract/metrics.ts.
+ * and its derived numbers must equal a recomputation: volumes and the weight records in exact
+ * decimal arithmetic written here, apart from the server's own code; pace and speed with
+ * src/contract/metrics.ts.
  *
  * FUZZ_SCALE=5 npx vitest run src/server/security/fuzz.test.ts runs five times as many cases.
  */
@@ -12,7 +14,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exerciseCreateBody, exerciseUpdateBody } from '../../contract/exercises';
 import { logBody } from '../../contract/logs';
-import { paceFigures, sessionVolumes, setVolume } from '../../contract/metrics';
+import { paceFigures } from '../../contract/metrics';
 import { type Pasession, pasessionBody, type Wlsession, wlsessionBody } from '../../contract/sessions';
 import { MAX_URL_LENGTH } from '../plugins/errors';
 import { sessions } from '../db/schema';
@@ -356,17 +358,129 @@ function assertSane(response: LightMyRequestResponse, label: string): void {
     throw new Error(`${label} → ${problem}: ${response.statusCode} ${response.body.slice(0, 300)}`);
 }
 
+// The volume oracle: docs/api.md §5 and §10 in exact integers, not the server's floating-point code
+// (src/contract/metrics.ts), so an arithmetic slip there shows here. Reps, kilograms and pounds carry
+// at most 2 decimals, so each is a whole number of hundredths, and reps × weight a whole number of
+// 10⁻¹² kg (a pound is exactly 0.45359237 kg); sums are exact, and round2 is half up on the exact
+// value (nothing here is negative).
+
+/** A quantity as a whole number of hundredths; undefined if it has more decimals than that. */
+function hundredths(n: number): bigint | undefined {
+  const h = Math.round(n * 100);
+  return Number.isSafeInteger(h) && Math.abs(n * 100 - h) < 1e-6 ? BigInt(h) : undefined;
+}
+
+/** reps × kilograms in 10⁻¹² kg: a set typed in pounds counts its exact kilograms (docs/api.md §10). */
+function picoVolume(set: {
+  repetitions: number;
+  kilograms: number;
+  pounds?: number | null;
+}): bigint | undefined {
+  const reps = hundredths(set.repetitions);
+  const weight = hundredths(set.pounds ?? set.kilograms);
+  if (reps === undefined || weight === undefined) return undefined;
+  return reps * weight * (set.pounds == null ? 100_000_000n : 45_359_237n);
+}
+
+/** 10⁻¹² kg rounded half up to hundredths, as the number the API sends. */
+const round2Exact = (pico: bigint) => Number((pico + 5_000_000_000n) / 10_000_000_000n) / 100;
+
 function wlProblems(s: Wlsession): string[] {
   const problems: string[] = [];
+  const sums = { totalVolume: 0n, workingVolume: 0n, junkVolume: 0n };
   for (const set of s.set) {
-    if (set.volume !== setVolume(set)) problems.push(`set volume ${set.volume} ≠ ${setVolume(set)}`);
+    const pico = picoVolume(set);
+    if (pico === undefined) {
+      problems.push(`set ${set.repetitions} × ${set.pounds ?? set.kilograms} has more than 2 decimals`);
+      continue;
+    }
+    if (set.volume !== round2Exact(pico)) problems.push(`set volume ${set.volume} ≠ ${round2Exact(pico)}`);
+    sums.totalVolume += pico;
+    sums[set.isHard ? 'workingVolume' : 'junkVolume'] += pico;
   }
-  const expected = sessionVolumes(s.set);
   for (const key of ['totalVolume', 'workingVolume', 'junkVolume'] as const) {
-    if (s[key] !== expected[key]) problems.push(`${key} ${s[key]} ≠ ${expected[key]}`);
+    if (s[key] !== round2Exact(sums[key])) problems.push(`${key} ${s[key]} ≠ ${round2Exact(sums[key])}`);
   }
   if (!new RegExp(`^${s.createdDate}(-\\d+)?$`).test(s.slugSession)) problems.push(`slug ${s.slugSession}`);
   return problems;
+}
+
+type RecordName = 'heaviest' | 'e1rm' | 'bestSetVolume' | 'bestSessionVolume';
+interface RecordSession {
+  id: string;
+  createdDate: string;
+  createdAt: string;
+  slug: string;
+  sets: { repetitions: number; kilograms: number; pounds?: number | null }[] | null;
+}
+
+/**
+ * The weight records of docs/api.md §10 from an exercise's stored sets, in exact integers like the
+ * volumes above, apart from the server's `setBests` and its SQL: sets with 0 reps or 0 kg count for
+ * none, the e1RM needs a whole rep (w for one, w × (1 + r/30) beyond), values compare unrounded, a
+ * tie goes to the earlier session (date, then creation), and only the value returned is rounded.
+ */
+function expectedWeightRecords(rows: RecordSession[]) {
+  // Units: weight in 10⁻¹⁰ kg, volumes in 10⁻¹² kg, the e1RM in 10⁻¹⁰ kg / 3000.
+  const perHundredth: Record<RecordName, bigint> = {
+    heaviest: 100_000_000n,
+    e1rm: 300_000_000_000n,
+    bestSetVolume: 10_000_000_000n,
+    bestSessionVolume: 10_000_000_000n,
+  };
+  type Held = { exact: bigint; value: number; createdDate: string; slugSession: string };
+  const held: Record<RecordName, Held | null> = {
+    heaviest: null,
+    e1rm: null,
+    bestSetVolume: null,
+    bestSessionVolume: null,
+  };
+  const byTime = [...rows].sort((a, b) =>
+    a.createdDate !== b.createdDate
+      ? a.createdDate.localeCompare(b.createdDate)
+      : a.createdAt !== b.createdAt
+        ? a.createdAt < b.createdAt
+          ? -1
+          : 1
+        : a.id.localeCompare(b.id),
+  );
+  const max = (a: bigint, b: bigint) => (a > b ? a : b);
+  for (const row of byTime) {
+    const bests: Record<RecordName, bigint> = {
+      heaviest: 0n,
+      e1rm: 0n,
+      bestSetVolume: 0n,
+      bestSessionVolume: 0n,
+    };
+    for (const set of row.sets ?? []) {
+      const reps = hundredths(set.repetitions);
+      const typed = hundredths(set.pounds ?? set.kilograms);
+      if (reps === undefined || typed === undefined) continue; // wlProblems names it
+      const weight = typed * (set.pounds == null ? 100_000_000n : 45_359_237n);
+      bests.bestSessionVolume += reps * weight;
+      if (reps === 0n || weight === 0n) continue;
+      bests.heaviest = max(bests.heaviest, weight);
+      bests.bestSetVolume = max(bests.bestSetVolume, reps * weight);
+      if (reps >= 100n) bests.e1rm = max(bests.e1rm, weight * (reps === 100n ? 3000n : 3000n + reps));
+    }
+    for (const name of Object.keys(held) as RecordName[]) {
+      const exact = bests[name];
+      const current = held[name];
+      // Strictly greater: on a tie the earlier session keeps the record.
+      if (exact > 0n && (current === null || exact > current.exact)) {
+        const value = Number((exact + perHundredth[name] / 2n) / perHundredth[name]) / 100;
+        held[name] = { exact, value, createdDate: row.createdDate, slugSession: row.slug };
+      }
+    }
+  }
+  const answer = (h: Held | null) =>
+    h && { value: h.value, createdDate: h.createdDate, slugSession: h.slugSession };
+  return {
+    heaviest: answer(held.heaviest),
+    e1rm: answer(held.e1rm),
+    bestSetVolume: answer(held.bestSetVolume),
+    bestSessionVolume: answer(held.bestSessionVolume),
+  };
 }
 
 function paProblems(s: Pasession): string[] {
@@ -899,6 +1013,17 @@ describe('every stored session', () => {
     }
     sweptSessions = wl.length + pa.length;
     expect(problems).toEqual([]);
+    // The records of the exercise every weight write went to, against the exact recomputation.
+    const records = await send(
+      'GET',
+      `/api/logs/${me.log.slugLog}/exercises/${me.wl.slugExercise}/records`,
+      { kind: 'none' },
+      me.user.cookie,
+    );
+    expect(records.statusCode).toBe(200);
+    expect(records.json().records).toEqual(
+      expectedWeightRecords(wl.filter((row) => row.exerciseId === me.wl._id) as RecordSession[]),
+    );
     expect(acceptedSessionWrites).toBeGreaterThan(runs(40));
   });
 });
