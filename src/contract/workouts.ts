@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalDateTime, timestampMicros } from './date-times';
+import { errorsOf } from './errors-of';
 import { type SessionKind, exercise } from './exercises';
 import { calendarDate } from './fields';
 import { NO_SUCH_EXERCISE, TITLE_TOO_LONG, entryList, fitsTitle, slugExercise, superset } from './gym-fields';
@@ -131,9 +132,7 @@ export function parseWorkoutEntries(
     }
     const result = entryBodyFor(kind).safeParse(entry);
     if (result.success) parsed.push(result.data);
-    else
-      for (const issue of result.error.issues)
-        errors[['entries', index, ...issue.path].join('.')] ??= issue.message;
+    else Object.assign(errors, errorsOf(result, ['entries', index]));
   });
   return Object.keys(errors).length === 0 ? { success: true, entries: parsed } : { success: false, errors };
 }
