@@ -247,6 +247,7 @@ describe('parseWorkoutEntries: each entry against its exercise’s kind', () => 
           set: [{ repetitions: 5, kilograms: 60, rpe: 'hard' }],
           notes: 'x'.repeat(2001),
         },
+        { slugExercise: 'constructor', set: [{ repetitions: 5, kilograms: 60 }] },
       ],
       kindOf,
     );
@@ -264,6 +265,7 @@ describe('parseWorkoutEntries: each entry against its exercise’s kind', () => 
         'entries.3.set': 'Add at least one set',
         'entries.4.set.0.rpe': 'RPE must be a number',
         'entries.4.notes': 'Notes can be at most 2000 characters',
+        'entries.5.slugExercise': NO_SUCH_EXERCISE,
       },
     });
   });

@@ -126,7 +126,8 @@ export function parseWorkoutEntries(
   entries.forEach((entry, index) => {
     const slug = (entry as { slugExercise?: unknown } | null)?.slugExercise;
     const kind = typeof slug === 'string' ? kindOf(slug) : undefined;
-    if (kind === undefined) {
+    // Only the two kinds count: a lookup in a plain object answers `constructor` with a function.
+    if (kind !== 'wlsession' && kind !== 'pasession') {
       errors[`entries.${index}.slugExercise`] ??= NO_SUCH_EXERCISE;
       return;
     }
