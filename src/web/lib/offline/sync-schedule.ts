@@ -62,6 +62,8 @@ export function startSyncSchedule(hooks: SyncHooks): () => void {
     // A Retry-After holds whatever happens; the backoff gives way to a sign that the connection
     // may be back (an event).
     if (wait > 0 && (isServerTime || reason === 'timer')) {
+      // Already planned: a queue read elsewhere must not keep pushing the next try away.
+      if (timer !== undefined) return;
       if (isUnreachable) wake(Math.min(wait, PROBE_MS), probe);
       else wake(wait, () => syncNow('timer'));
       return;
