@@ -18,6 +18,9 @@ export function startOffline(): void {
   // Only the production build has a service worker (vite-plugin-pwa builds it).
   if (import.meta.env.PROD) registerServiceWorker();
   mountOfflineStatus();
+  // A logout must work with no connection (docs/api.md §12): its code is fetched now, while there is one.
+  void import('./logout').catch(() => {});
+  void import('./logout-warning').catch(() => {});
   // When: at once, on the connection's return and sign-in, and with a backoff (docs/api.md §12).
   const syncNow = startSyncSchedule({ onSynced, onRefused });
   readQueue().then(syncNow, () => {
