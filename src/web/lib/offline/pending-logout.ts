@@ -84,7 +84,7 @@ export async function endSessionOnServer(): Promise<boolean> {
     // No storage: this tab still retries while it is open.
   }
   const ended = await endPendingLogout();
-  if (!ended) watchPendingLogout();
+  if (!ended) watchPendingLogout(false);
   return ended;
 }
 
@@ -92,15 +92,15 @@ let timer: ReturnType<typeof setInterval> | undefined;
 const retry = () => void endPendingLogout();
 const retryIfVisible = () => document.visibilityState === 'visible' && retry();
 
-/** Shows the notice and retries until the server has ended the session. */
-export function watchPendingLogout(): void {
+/** Shows the notice and retries until the server has ended the session (now too, unless just tried). */
+export function watchPendingLogout(isTryingNow = true): void {
   showNotice(LOGOUT_WAITING);
   if (timer !== undefined) return;
   window.addEventListener('online', retry);
   window.addEventListener('focus', retry);
   document.addEventListener('visibilitychange', retryIfVisible);
   timer = setInterval(retry, RETRY_MS);
-  retry();
+  if (isTryingNow) retry();
 }
 
 function confirmed(): void {
