@@ -18,7 +18,7 @@ const FORMS =
 const DATA =
   /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
 const SHELL = /src\/web\/(lib\/(auth-store|hooks)|components\/(icons|spinner))\.tsx?$/;
-const LATER = /src\/web\/lib\/offline\/(sync|service-worker)\.ts$/;
+const LATER = /src\/web\/lib\/offline\/(sync|sync-schedule|service-worker)\.ts$/;
 
 /**
  * The installable app and its service worker (docs/api.md §10, docs/decisions/0015). The worker

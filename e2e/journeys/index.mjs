@@ -2,6 +2,7 @@ import * as activity from './activity.mjs';
 import * as apiDocs from './api-docs.mjs';
 import * as auth from './auth.mjs';
 import * as data from './data.mjs';
+import * as deadWifi from './dead-wifi.mjs';
 import * as expiredSession from './expired-session.mjs';
 import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
@@ -11,6 +12,7 @@ import * as pounds from './pounds.mjs';
 import * as privacy from './privacy.mjs';
 import * as records from './records.mjs';
 import * as resetPassword from './reset-password.mjs';
+import * as sharedDevice from './shared-device.mjs';
 import * as weights from './weights.mjs';
 
 /** Run in this order; each journey creates its own users and data. */
@@ -29,4 +31,6 @@ export const journeys = [
   pounds,
   records,
   activity,
+  sharedDevice,
+  deadWifi,
 ];

@@ -43,8 +43,8 @@ export function Header() {
   const onLogout = async () => {
     close();
     const { logoutUser } = await import('./logout');
-    await logoutUser();
-    navigate('/');
+    // False: the user chose to stay rather than discard sessions not yet synced.
+    if (await logoutUser()) navigate('/');
   };
 
   return (

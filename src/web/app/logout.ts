@@ -1,20 +1,41 @@
 import { toast } from 'react-toastify/unstyled';
 import { authStore } from '../lib/auth-store';
+import { isStaleTab } from '../lib/offline/device-user';
+import { forgetAllIdempotencyKeys } from '../lib/offline/idempotency';
+import { forgetAnswers } from '../lib/offline/last-answers';
+import { endSessionOnServer, LOGGED_OUT } from '../lib/offline/pending-logout';
+import { readQueue, removeUserItems } from '../lib/offline/queue';
 
 /**
- * Ends the session on the server, then here, and says so (docs/product.md §4). Loaded on demand from the header: a signed-in user
- * has already loaded the API layer, so these imports come from the module cache.
+ * Logout (docs/product.md §4, docs/api.md §12). Sessions still waiting to sync are this user's
+ * only copy: the user is warned and may stay. Then the screen signs out at once and every trace of
+ * the user leaves the device (localStorage, their queued sessions in IndexedDB, their kept answers
+ * in Cache Storage, the API cache and pending keys in memory), and the server is asked to end the
+ * session: with no connection that request waits for it (lib/offline/pending-logout.ts), and only
+ * the server's answer says `You are now logged out`. Loaded on demand from the header: a
+ * signed-in user has already loaded the API layer, so most imports come from the module cache.
+ * False when the user chose to stay.
  */
-export async function logoutUser(): Promise<void> {
-  try {
-    const [{ getStore }, { authApi }] = await Promise.all([
-      import('./store'),
-      import('../features/auth/auth.api'),
-    ]);
-    await getStore().dispatch(authApi.endpoints.logout.initiate()).unwrap();
-  } catch {
-    // Signed out locally either way; a server session left behind expires by itself.
+export async function logoutUser(): Promise<boolean> {
+  // Another tab signed out or in meanwhile: this tab's user is gone already; the reload shows who
+  // is signed in, and that user is not logged out by a click meant for another.
+  if (isStaleTab()) {
+    window.location.reload();
+    return false;
   }
+  const user = authStore.get();
+  if (user) {
+    const waiting = (await readQueue().catch(() => [])).filter((item) => item.userId === user._id);
+    if (waiting.length > 0) {
+      const { confirmDiscard } = await import('./logout-warning');
+      if (!(await confirmDiscard(waiting.length))) return false;
+    }
+  }
+  forgetAllIdempotencyKeys();
+  // Memory and localStorage; app/store.ts empties the API cache when the user changes.
   authStore.signOut();
-  toast.success('You are now logged out');
+  const ended = endSessionOnServer();
+  await Promise.all([user ? removeUserItems(user._id).catch(() => {}) : null, forgetAnswers()]);
+  if (await ended) toast.success(LOGGED_OUT);
+  return true;
 }

@@ -1,13 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { authStore } from '../lib/auth-store';
-import { type QueuedSession, queueSnapshot, readQueue } from '../lib/offline/queue';
+import { type QueuedSession, readQueue } from '../lib/offline/queue';
 import { registerServiceWorker } from '../lib/offline/service-worker';
-import { syncQueue } from '../lib/offline/sync';
+import { startSyncSchedule } from '../lib/offline/sync-schedule';
 import { OfflineStatus } from './offline-status';
 
-// A session kept because the server could not be reached while the browser was online gets no
-// 'online' event: it is retried this often instead.
-const RETRY_MS = 60_000;
 // The same tags a session created online invalidates (features/sessions/sessions.api.ts).
 const SESSION_CHANGE = ['Exercise', 'Wlsession', 'Pasession'] as const;
 
@@ -22,19 +18,14 @@ export function startOffline(): void {
   // Only the production build has a service worker (vite-plugin-pwa builds it).
   if (import.meta.env.PROD) registerServiceWorker();
   mountOfflineStatus();
-  window.addEventListener('online', syncNow);
-  authStore.subscribe(syncNow);
-  setInterval(syncNow, RETRY_MS);
+  // A logout must work with no connection (docs/api.md §12): its code is fetched now, while there is one.
+  void import('./logout').catch(() => {});
+  void import('./logout-warning').catch(() => {});
+  // When: at once, on the connection's return and sign-in, and with a backoff (docs/api.md §12).
+  const syncNow = startSyncSchedule({ onSynced, onRefused });
   readQueue().then(syncNow, () => {
     // No IndexedDB here: nothing can have been queued.
   });
-}
-
-function syncNow(): void {
-  const userId = authStore.get()?._id;
-  if (!userId || !navigator.onLine) return;
-  if (!queueSnapshot().some((item) => item.userId === userId && item.failure === undefined)) return;
-  void syncQueue(userId, { onSynced, onRefused });
 }
 
 /** The lists on screen are stale. The store is loaded only now: the home page does without it. */

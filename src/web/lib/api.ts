@@ -4,12 +4,15 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Params } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { authStore } from './auth-store';
+import { isStaleTab } from './offline/device-user';
 import {
   IDEMPOTENCY_HEADER,
   idempotencyKeyFor,
   isCreateRequest,
   settleIdempotencyKey,
 } from './offline/idempotency';
+import { forgetAnswers, keepAnswer, lastAnswer } from './offline/last-answers';
+import { endPendingLogout, isLogoutPending } from './offline/pending-logout';
 
 /** RTK Query only invalidates within one API slice, so every feature injects into this one. */
 export const TAG_TYPES = ['Log', 'Exercise', 'Wlsession', 'Pasession', 'User'] as const;
@@ -34,19 +37,38 @@ export function errorStatus(error: FetchBaseQueryError): number | string {
 /**
  * Transport failures arrive already classified by fetchBaseQuery (FETCH_ERROR, TIMEOUT_ERROR,
  * PARSING_ERROR); added here: any 401 means the session is gone, and every create carries its
- * submission's Idempotency-Key (docs/api.md §10, lib/offline/idempotency.ts).
+ * submission's Idempotency-Key (docs/api.md §10, lib/offline/idempotency.ts). On a shared device
+ * (docs/api.md §12) nothing leaves a tab that another tab has signed out or in since, nor before a
+ * logout still waiting for the server; a GET with no answer gets the last one this user saw.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   queryApi,
   extraOptions,
 ) => {
+  if (isStaleTab()) {
+    window.location.reload();
+    return { error: { status: 'CUSTOM_ERROR', error: 'Signed in or out in another tab' } };
+  }
+  if (isLogoutPending() && !(await endPendingLogout())) {
+    return { error: { status: 'FETCH_ERROR', error: 'A logout is waiting for the connection' } };
+  }
+  const userId = authStore.get()?._id;
   const create = typeof args !== 'string' && isCreateRequest(args.method, args.url) ? args : null;
   const result = await rawBaseQuery(create ? withIdempotencyKey(create) : args, queryApi, extraOptions);
   if (create) settleIdempotencyKey(create.url, create.body, result.error ? errorStatus(result.error) : 200);
+  const readUrl = userId ? getUrl(args) : null;
+  if (readUrl && userId) {
+    if (!result.error) void keepAnswer(userId, readUrl, result.data);
+    else if (result.error.status === 'FETCH_ERROR' || result.error.status === 'TIMEOUT_ERROR') {
+      const kept = await lastAnswer(userId, readUrl);
+      if (kept !== undefined) return { data: kept, meta: result.meta };
+    }
+  }
   if (result.error && isUnauthorized(result.error)) {
     const wasSignedIn = authStore.get() !== null;
     authStore.signOut();
+    void forgetAnswers();
     if (wasSignedIn) {
       // The page that asked is about to be replaced by /login: say why there, once.
       const data = result.error.data as { message?: unknown } | undefined;
@@ -56,6 +78,14 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   }
   return result;
 };
+
+/** The address of a GET under /api with its query, the key of its kept answer; null otherwise. */
+function getUrl(args: string | FetchArgs): string | null {
+  if (typeof args === 'string') return `/api${args}`;
+  if (args.method && args.method.toUpperCase() !== 'GET') return null;
+  const query = args.params ? new URLSearchParams(args.params as Record<string, string>).toString() : '';
+  return `/api${args.url}${query ? `?${query}` : ''}`;
+}
 
 function withIdempotencyKey(args: FetchArgs): FetchArgs {
   const key = idempotencyKeyFor(args.url, args.body);

@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '../../contract/users';
 
 export const USER_INFO_KEY = 'userInfo';
+// Written after a logout whose request did not reach the server (lib/offline/pending-logout.ts).
+export const LOGOUT_PENDING_KEY = 'logoutPending';
 
 /**
  * Who is signed in, for the UI. The httpOnly cookie is the real session; this copy (mirrored in
@@ -63,4 +65,15 @@ function isUserInfo(value: unknown): value is UserInfo {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v._id === 'string' && typeof v.isAdmin === 'boolean';
+}
+
+// A logout that has not reached the server yet goes first, before any other request, and the
+// page says so until it has: on any screen, the signed-out home page included. Only this check
+// is in the first visit's script.
+try {
+  if (localStorage.getItem(LOGOUT_PENDING_KEY)) {
+    void import('./offline/pending-logout').then((m) => m.watchPendingLogout());
+  }
+} catch {
+  // no storage, no flag
 }

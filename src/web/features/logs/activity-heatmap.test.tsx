@@ -69,6 +69,13 @@ describe('ActivityHeatmap', () => {
     expect(screen.queryByText(/No sessions in the last year/)).toBeNull();
   });
 
+  it('has no empty header: a month too narrow for its name is a plain cell (axe empty-table-header)', () => {
+    render(<ActivityHeatmap today={TODAY} days={[]} />);
+    const headers = Array.from(screen.getByRole('table').querySelectorAll('th'));
+    expect(headers.length).toBeGreaterThan(7);
+    expect(headers.filter((th) => !th.textContent?.trim())).toEqual([]);
+  });
+
   it('says so when the year is empty', () => {
     render(<ActivityHeatmap today={TODAY} days={[]} />);
     expect(screen.getByText(/in the last 30 days/).textContent).toBe('0 sessions in the last 30 days');

@@ -72,11 +72,17 @@ export function ActivityHeatmap({
           <thead>
             <tr>
               <td />
-              {grid.months.map((month, i) => (
-                <th key={i} scope="colgroup" colSpan={month.span} className="heatmap-month">
-                  {month.label}
-                </th>
-              ))}
+              {/* A month with one week in view has no room for its name: a plain cell, not an
+                  empty header (each day's cell names its own date). */}
+              {grid.months.map((month, i) =>
+                month.label ? (
+                  <th key={i} scope="colgroup" colSpan={month.span} className="heatmap-month">
+                    {month.label}
+                  </th>
+                ) : (
+                  <td key={i} colSpan={month.span} className="heatmap-month" />
+                ),
+              )}
             </tr>
           </thead>
           <tbody>

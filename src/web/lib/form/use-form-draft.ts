@@ -1,22 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { authStore } from '../auth-store';
+import { isCurrentUser } from '../offline/device-user';
 
 // A new-session form kept on the device while it is being filled in (docs/api.md §10): a reload,
 // a killed tab or a dead phone battery gives it back. localStorage, as the rest of the app's
-// device state: signing out clears it with everything else (lib/auth-store.ts).
+// device state: signing out clears it with everything else (lib/auth-store.ts). Each draft names
+// its owner and is only written while they are signed in and only offered back to them
+// (docs/api.md §12): a save that lands after a logout writes nothing.
 
 const PREFIX = 'draft:';
 const SAVE_AFTER_MS = 300;
 
 interface StoredDraft<T> {
   savedAt: string;
+  userId: string;
   values: T;
 }
 
-function read<T>(key: string): StoredDraft<T> | null {
+function read<T>(key: string, userId: string): StoredDraft<T> | null {
   try {
     const stored = JSON.parse(localStorage.getItem(PREFIX + key) ?? 'null') as StoredDraft<T> | null;
-    return stored && typeof stored === 'object' && stored.values ? stored : null;
+    const isValid = stored && typeof stored === 'object' && stored.values;
+    return isValid && stored.userId === userId ? stored : null;
   } catch {
     return null;
   }
@@ -49,16 +55,23 @@ export function useFormDraft<T extends FieldValues>(
   const { watch, reset, getValues } = form;
 
   useEffect(() => {
-    if (!key) return;
-    const draft = read<T>(key);
+    const owner = authStore.get()?._id;
+    if (!key || !owner) return;
+    const draft = read<T>(key, owner);
     if (draft) {
       reset(draft.values, { keepDefaultValues: true });
       setRestoredAt(new Date(draft.savedAt));
     }
     const save = () => {
       timer.current = undefined;
+      // Signed out (or another tab signed someone else in) since the form opened.
+      if (!isCurrentUser(owner)) return;
       try {
-        const stored: StoredDraft<T> = { savedAt: new Date().toISOString(), values: getValues() };
+        const stored: StoredDraft<T> = {
+          savedAt: new Date().toISOString(),
+          userId: owner,
+          values: getValues(),
+        };
         localStorage.setItem(PREFIX + key, JSON.stringify(stored));
       } catch {
         // storage full or unavailable: the form still works, only without a draft

@@ -40,3 +40,8 @@ export function settleIdempotencyKey(path: string, body: unknown, status: number
 export function forgetIdempotencyKey(path: string, body: unknown): void {
   pending.delete(submission(path, body));
 }
+
+/** At sign-out: the pending submissions (their bodies) are the last user's data. */
+export function forgetAllIdempotencyKeys(): void {
+  pending.clear();
+}

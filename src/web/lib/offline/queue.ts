@@ -1,4 +1,4 @@
-import { createStore, del, set, values } from 'idb-keyval';
+import { createStore, del, delMany, set, values } from 'idb-keyval';
 
 /**
  * A new session saved while offline (docs/api.md §10), kept in IndexedDB until the server has it.
@@ -54,6 +54,19 @@ export async function queueSession(item: QueuedSession): Promise<void> {
 /** Sent (2xx), or dismissed by the user after the server refused it. */
 export async function removeQueued(key: string): Promise<void> {
   await del(key, store());
+  await changed();
+}
+
+/**
+ * A logout that chose to discard them (app/logout.ts): this user's items leave the device. Other
+ * users' items stay, waiting for their owners.
+ */
+export async function removeUserItems(userId: string): Promise<void> {
+  const items = await readQueue();
+  await delMany(
+    items.filter((item) => item.userId === userId).map((item) => item.key),
+    store(),
+  );
   await changed();
 }
 

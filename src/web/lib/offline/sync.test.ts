@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../auth-store';
 import { type QueuedSession, queueSession, readQueue, removeQueued } from './queue';
-import { syncQueue } from './sync';
+import { retryAfterMs, syncQueue } from './sync';
 
 const PATH = '/logs/push/exercises/bench/wlsessions';
 
@@ -29,7 +30,13 @@ function stubFetch(answerFor: (init: RequestInit) => Response | Promise<Response
 
 const hooks = () => ({ onSynced: vi.fn(), onRefused: vi.fn() });
 
+const signInAs = (_id: string) =>
+  authStore.signIn({ _id, username: _id, email: `${_id}@example.com`, isAdmin: false, weightUnit: 'kg' });
+
+beforeEach(() => signInAs('u-1'));
+
 afterEach(async () => {
+  authStore.signOut();
   vi.unstubAllGlobals();
   for (const queued of await readQueue()) await removeQueued(queued.key);
 });
@@ -123,5 +130,42 @@ describe('syncQueue', () => {
     release(answer(201));
     await Promise.all([first, second]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing once another account is signed in on the device, even from another tab', async () => {
+    const queued = item();
+    await queueSession(queued);
+    const fetchMock = stubFetch(() => answer(201));
+    // Another tab signed B in: the stored copy is B while this tab's memory still says u-1.
+    localStorage.setItem('userInfo', JSON.stringify({ _id: 'u-2', isAdmin: false }));
+    await syncQueue('u-1', hooks());
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((await readQueue()).map((q) => q.key)).toEqual([queued.key]);
+  });
+
+  it('reports a 429 with the wait its Retry-After asks for, and keeps the item', async () => {
+    await queueSession(item());
+    stubFetch(() => new Response('{}', { status: 429, headers: { 'retry-after': '30' } }));
+    const result = await syncQueue('u-1', hooks());
+    expect(result).toEqual({ kind: 'kept', unreachable: false, retryAfterMs: 30_000 });
+    expect(await readQueue()).toHaveLength(1);
+  });
+
+  it('reports no answer at all as unreachable', async () => {
+    await queueSession(item());
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await syncQueue('u-1', hooks())).toEqual({ kind: 'kept', unreachable: true });
+  });
+});
+
+describe('retryAfterMs', () => {
+  const withHeader = (value: string) =>
+    new Response(null, { status: 429, headers: { 'retry-after': value } });
+  it('reads seconds and HTTP dates, and ignores nonsense', () => {
+    expect(retryAfterMs(withHeader('5'))).toBe(5000);
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    expect(retryAfterMs(withHeader(inTenSeconds))).toBeGreaterThan(8000);
+    expect(retryAfterMs(withHeader('soon'))).toBeUndefined();
+    expect(retryAfterMs(new Response(null, { status: 429 }))).toBeUndefined();
   });
 });
