@@ -80,7 +80,8 @@ export function sessionValues(
 /**
  * The session `s` in the API's shape (docs/api.md §7), as a `json` value (null when `s` is the
  * null side of an outer join). PostgreSQL builds it on every write and stores it with the row:
- * the function `session_api_json` of migration 0006 is the one place a session's JSON is built.
+ * the function `session_api_json` (db/functions/session-api-json.sql) is the one place a
+ * session's JSON is built.
  */
 export const sessionJson = sql.raw('s.api_json');
 
