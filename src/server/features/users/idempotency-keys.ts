@@ -1,4 +1,5 @@
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { AnswerKey } from '../../plugins/idempotency';
 import { signedIn } from './signed-in';
 import { defineStatement } from '../../db/statement';
 
@@ -9,12 +10,7 @@ import { defineStatement } from '../../db/statement';
 // session, log or exercise included) rolls back. Other answers (4xx) are kept after they are
 // sent (`keepAnswer`). plugins/idempotency.ts reads the header and replays kept answers.
 
-/** The request's key, its route (the path as sent) and a hash of its body; absent without a header. */
-export interface AnswerKey {
-  route: string;
-  key: string;
-  hash: string;
-}
+export type { AnswerKey };
 
 /** The key's columns as statement parameters: all null for a request without a key. */
 export interface KeyParams {
