@@ -34,6 +34,13 @@ export function registerStatementRunner(db: object, runner: StatementRunner): vo
   runners.set(db, runner);
 }
 
+/** The runner of an opened database (a test wraps it to count the statements a request sends). */
+export function statementRunnerOf(db: object): StatementRunner {
+  const runner = runners.get(db);
+  if (!runner) throw new Error('Not an opened database');
+  return runner;
+}
+
 type Placeholders<P> = { readonly [K in keyof P]: Placeholder<K & string> };
 
 /**
