@@ -3,9 +3,8 @@ import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
-import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
+import type { KeyParams } from '../users/idempotency-keys';
 import { logFields } from '../logs/log-record';
-import { touchLogOf } from './activity';
 import { exerciseFields, exerciseJson } from './exercise-record';
 import {
   answerInLog,
@@ -78,8 +77,15 @@ const insertExercise = defineStatement<
       select ${p.id}, path.author_id, path.id, ${p.title}, ${p.slug}, ${p.kind} from path where path.log
       returning *
     ),
-    ${touchLogOf('e')},
-    ${rememberAnswer(p, { userId: 'e.author_id', json: exerciseJson, from: 'e, path l' })}
+    -- Its log moves to the top of the list (docs/api.md §7 "active").
+    touch_log as (
+      update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id),
+    -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
+    remembered as (
+      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
+      select e.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${exerciseJson})::text
+      from e, path l where ${p.keyValue}::text is not null
+    )
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
 );
@@ -105,7 +111,9 @@ const updateExerciseStatement = defineStatement<InLog & { id: string; title: str
       update exercises x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
       from path where x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.id} returning x.*
     ),
-    ${touchLogOf('e')}
+    -- Its log moves to the top of the list (docs/api.md §7 "active").
+    touch_log as (
+      update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id)
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
-import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
+import type { KeyParams } from '../users/idempotency-keys';
 import { notSignedIn } from '../../lib/app-error';
 import { signedIn, signedInColumn, signedInFrom } from '../users/signed-in';
 import { logFields, logJson } from './log-record';
@@ -64,7 +64,12 @@ const insertLog = defineStatement<Signed & KeyParams & { id: string; title: stri
       insert into logs (id, author_id, title, slug) select ${p.id}, me.user_id, ${p.title}, ${p.slug} from me
       returning *
     ),
-    ${rememberAnswer(p, { userId: 'l.author_id', json: logJson, from: 'l' })}
+    -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
+    remembered as (
+      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
+      select l.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${logJson})::text
+      from l where ${p.keyValue}::text is not null
+    )
     select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
 );
 

@@ -4,21 +4,20 @@ import { paceValue, round2 } from '../../../contract/metrics';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
-import { isoMs, paginationFields } from '../../db/json-sql';
+import { isoExact, isoMs, paginationFields } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { notFound } from '../../lib/app-error';
-import { touchExerciseOf } from '../exercises/activity';
 import { exerciseFields } from '../exercises/exercise-record';
 import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
-import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
-import { exportedSessionJson, sessionJson, type SessionValues } from './session-record';
+import type { KeyParams } from '../users/idempotency-keys';
+import type { SessionValues } from './session-record';
 import { recordsSetBy } from './session-records';
 import { DateSlugs } from './session-slugs';
 
 // Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
 // that starts from the signed-in user and the exercise named in the path
-// (exercises/exercise-scope.ts). Answers come back as the JSON text PostgreSQL built with
-// session-record.ts's `sessionJson` (decision 0014).
+// (exercises/exercise-scope.ts). A session's JSON is the `api_json` PostgreSQL stored with it
+// (db/functions/session-api-json.sql, decision 0014).
 
 export interface Scope {
   tokenHash: string;
@@ -35,7 +34,7 @@ const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id')
  * The page repeats the exercise in every item, so its timestamps are formatted once (`stamps`).
  */
 const aggregateItem = sql`json_build_object(${exerciseFields({ createdAt: 'stamps.created_at', updatedAt: 'stamps.updated_at' })},
-  case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, ${sessionJson})`;
+  case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, s.api_json)`;
 
 // ---- Reads ----
 
@@ -154,14 +153,14 @@ const sessionBy = {
   slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
     (p) => sql`select ${scopeColumns}, case when s.id is not null
-        then json_build_object(${p.kind}::text, ${sessionJson}::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
+        then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
       from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,
   ),
   id: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_id',
-    (p) => sql`select ${scopeColumns}, (${sessionJson})::text as json from ${exerciseScope(p)}
+    (p) => sql`select ${scopeColumns}, s.api_json::text as json from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.id = ${p.key}`,
   ),
@@ -183,7 +182,11 @@ const sessionsOldestFirst = defineRowsStatement<
   { session: ExportedSession }
 >(
   'sessions_oldest_first',
-  (p) => sql`select ${exportedSessionJson} as session from sessions s
+  // Its API JSON with every stored digit of its timestamps, without the ids the file's nesting
+  // already gives (author, exercise): docs/api.md §8.
+  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise')
+      || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session
+    from sessions s
     where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
     order by s.created_date, s.created_at, s.id limit ${p.limit} offset ${p.offset}`,
 );
@@ -276,9 +279,20 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
     ),
-    ${touchExerciseOf('ins')},
-    ${rememberAnswer(p, { userId: 's.author_id', json: sessionJson, from: 'ins s' })}
-    select sc.*, (${sessionJson})::text as json from sc left join ins s on true`,
+    -- The exercise, then its log, move to the top of their lists (docs/api.md §7 "active"), locked
+    -- in that order, the order every write takes: two writes taking them the other way round could deadlock.
+    touch_exercise as (
+      update exercises x set active_at = now() from ins src
+      where x.author_id = src.author_id and x.id = src.exercise_id returning x.author_id, x.log_id),
+    touch_log as (
+      update logs x set active_at = now() from touch_exercise src where x.author_id = src.author_id and x.id = src.log_id),
+    -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
+    remembered as (
+      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
+      select s.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (s.api_json)::text
+      from ins s where ${p.keyValue}::text is not null
+    )
+    select sc.*, s.api_json::text as json from sc left join ins s on true`,
 );
 
 /**
@@ -323,8 +337,14 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
       from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*
     ),
-    ${touchExerciseOf('upd')}
-    select sc.*, (${sessionJson})::text as json from sc left join upd s on true`,
+    -- The exercise, then its log, move to the top of their lists (docs/api.md §7 "active"), locked
+    -- in that order, the order every write takes: two writes taking them the other way round could deadlock.
+    touch_exercise as (
+      update exercises x set active_at = now() from upd src
+      where x.author_id = src.author_id and x.id = src.exercise_id returning x.author_id, x.log_id),
+    touch_log as (
+      update logs x set active_at = now() from touch_exercise src where x.author_id = src.author_id and x.id = src.log_id)
+    select sc.*, s.api_json::text as json from sc left join upd s on true`,
 );
 
 /** Replaces a session's values; null when the exercise has no session of this kind with this id. */

@@ -1,11 +1,11 @@
-import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AnswerKey } from '../../plugins/idempotency';
 import { signedIn } from './signed-in';
 import { defineStatement } from '../../db/statement';
 
 // Answers kept under an Idempotency-Key (docs/api.md §10, migration 0007): a user's key on a
 // route names one request for 24 hours. A create keeps its 201 answer in its own statement
-// (`rememberAnswer`), so a keyed create costs no extra round trip; the primary key refuses a
+// (its CTE `remembered`), so a keyed create costs no extra round trip; the primary key refuses a
 // second request with the same key, on both engines, and the whole second statement (its
 // session, log or exercise included) rolls back. Other answers (4xx) are kept after they are
 // sent (`keepAnswer`). plugins/idempotency.ts reads the header and replays kept answers.
@@ -21,21 +21,6 @@ export interface KeyParams {
 
 export function keyParams(key: AnswerKey | undefined): KeyParams {
   return { keyRoute: key?.route ?? null, keyValue: key?.key ?? null, keyHash: key?.hash ?? null };
-}
-
-/**
- * The CTE `remembered` of a create statement: its answer (`json`, from the rows `from` of the
- * user `userId`) kept under the request's key, when it has one.
- */
-export function rememberAnswer(
-  p: { readonly [K in keyof KeyParams]: Placeholder<K> },
-  of: { userId: string; json: SQL; from: string },
-): SQL {
-  return sql`remembered as (
-      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
-      select ${sql.raw(of.userId)}, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${of.json})::text
-      from ${sql.raw(of.from)} where ${p.keyValue}::text is not null
-    )`;
 }
 
 type Kept = { request_hash: string; status: number; body: string };
