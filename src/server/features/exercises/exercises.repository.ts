@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
@@ -13,6 +14,7 @@ import {
   logInPath,
   logInPathColumns,
   scopeColumns,
+  scopeRow,
   type ScopeRow,
 } from './exercise-scope';
 
@@ -23,6 +25,9 @@ import {
 type InLog = { tokenHash: string; slugLog: string };
 /** A statement's answer, with what it found on the way: `signed_in` and `log` are false when missing. */
 type ViaLog = { signed_in: boolean; log: boolean; json: string | null };
+const viaLogRow = z
+  .object({ signed_in: z.boolean(), log: z.boolean(), json: z.string().nullable() })
+  .strict();
 
 /**
  * The log page (docs/api.md §7) as one JSON text: the log, a page of its exercises most recently
@@ -45,6 +50,7 @@ const logPage = defineStatement<InLog & { page: number; limit: number; offset: n
         order by active_at desc, id limit ${p.limit} offset ${p.offset}
       ) e
     ) pg on true`,
+  viaLogRow,
 );
 
 export async function readLogPage(
@@ -59,6 +65,7 @@ const exerciseById = defineStatement<InLog & { id: string }, ViaLog>(
   'exercise_by_id',
   (p) => sql`select ${logInPathColumns}, case when e.id is not null then ${exerciseJson} end as json
     from ${logInPath(p)} left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}`,
+  viaLogRow,
 );
 
 /** The exercise's JSON, or null when the log has no exercise with this id. */
@@ -88,6 +95,7 @@ const insertExercise = defineStatement<
     )
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
+  viaLogRow,
 );
 
 /** The new exercise's JSON, kept under the request's Idempotency-Key; 'taken' when the log has an exercise with this slug. */
@@ -116,6 +124,7 @@ const updateExerciseStatement = defineStatement<InLog & { id: string; title: str
       update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id)
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
+  viaLogRow,
 );
 
 /** The renamed exercise's JSON; null when the log has no exercise with this id; 'taken' when another has the slug. */
@@ -136,6 +145,7 @@ const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     gone as (delete from exercises x using sc where x.author_id = sc.scope_author_id and x.id = sc.scope_id)
     select * from sc`,
+  scopeRow.strict(),
 );
 
 /** Deletes the exercise named in the path; its sessions go with it (ON DELETE CASCADE, one statement). */

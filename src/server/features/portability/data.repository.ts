@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { forgetPlans } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
-import type { exercises, logs, sessions } from '../../db/schema';
+import type { exercises, logs, sessions, StoredSet } from '../../db/schema';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { YIELD_EVERY } from './import-limits';
 
@@ -47,6 +48,16 @@ const logsPage = defineRowsStatement<{ authorId: string; limit: number; offset: 
       ${sql.raw(isoExact('updated_at'))} as "updatedAt", ${sql.raw(isoExact('active_at'))} as "activeAt"
     from logs where author_id = ${p.authorId}
     order by created_at, id limit ${p.limit} offset ${p.offset}`,
+  z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      slug: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      activeAt: z.string(),
+    })
+    .strict(),
 );
 
 export async function pageLogs(db: object, authorId: string, limit: number, offset: number) {
@@ -62,6 +73,17 @@ const exercisesOf = defineRowsStatement<
       ${sql.raw(isoExact('updated_at'))} as "updatedAt", ${sql.raw(isoExact('active_at'))} as "activeAt"
     from exercises where author_id = ${p.authorId} and log_id = ${p.logId}
     order by created_at, id`,
+  z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      slug: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      activeAt: z.string(),
+    })
+    .extend({ kind: z.enum(['wlsession', 'pasession']) })
+    .strict(),
 );
 
 export async function exercisesOfLog(db: object, authorId: string, logId: string) {
@@ -74,6 +96,7 @@ const logsBySlugs = defineRowsStatement<{ authorId: string; slugs: string }, { i
   'import_logs_by_slugs',
   (p) => sql`select id, slug from logs
     where author_id = ${p.authorId} and slug in (select jsonb_array_elements_text(${p.slugs}::jsonb))`,
+  z.object({ id: z.string(), slug: z.string() }).strict(),
 );
 
 export async function findLogsBySlugs(tx: object, authorId: string, slugs: string[]) {
@@ -90,6 +113,9 @@ const exercisesOfLogs = defineRowsStatement<
   'import_exercises_of_logs',
   (p) => sql`select id, log_id as "logId", slug, kind from exercises
     where author_id = ${p.authorId} and log_id in (select jsonb_array_elements_text(${p.logIds}::jsonb)::uuid)`,
+  z
+    .object({ id: z.string(), logId: z.string(), slug: z.string(), kind: z.enum(['wlsession', 'pasession']) })
+    .strict(),
 );
 
 export async function findExercisesOfLogs(tx: object, authorId: string, logIds: string[]) {
@@ -115,6 +141,20 @@ export interface DateRange {
   to: string;
 }
 
+const number = z.number().nullable();
+const contentRow = z
+  .object({
+    exerciseId: z.string(),
+    slug: z.string(),
+    createdDate: z.string(),
+    sets: z.array(z.custom<StoredSet>((set) => typeof set === 'object' && set !== null)).nullable(),
+    hours: number,
+    minutes: number,
+    seconds: number,
+    distance: number,
+  })
+  .strict();
+
 type ContentRow = {
   exerciseId: string;
   slug: string;
@@ -139,6 +179,7 @@ const contentsOnDates = defineRowsStatement<{ authorId: string; ranges: string }
     join sessions s on s.author_id = ${p.authorId}::uuid and s.exercise_id = r.exercise_id
       and s.created_date between r.date_from and r.date_to
     limit ${sql.raw(String(READ_PAGE + 1))}`,
+  contentRow,
 );
 
 /** One exercise's sessions on its dates, by slug after `after`: a page of READ_PAGE on the unique index. */
@@ -153,6 +194,7 @@ const contentPage = defineRowsStatement<
     where author_id = ${p.authorId} and exercise_id = ${p.exerciseId}
       and created_date between ${p.from}::date and ${p.to}::date and slug > ${p.after}
     order by slug limit ${sql.raw(String(READ_PAGE))}`,
+  contentRow,
 );
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { paceValue, round2 } from '../../../contract/metrics';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
@@ -8,7 +9,13 @@ import { isoExact, isoMs, paginationFields } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { notFound } from '../../lib/app-error';
 import { exerciseFields } from '../exercises/exercise-record';
-import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
+import {
+  exerciseOf,
+  exerciseScope,
+  scopeColumns,
+  scopeRow,
+  type ScopeRow,
+} from '../exercises/exercise-scope';
 import type { KeyParams } from '../users/idempotency-keys';
 import type { SessionValues } from './session-record';
 import { recordsSetBy } from './session-records';
@@ -26,6 +33,23 @@ export interface Scope {
 }
 type Answer = ScopeRow & { json: string | null };
 type ExportedSession = ExportWlsession | ExportPasession;
+const answerRow = scopeRow.extend({ json: z.string().nullable() }).strict();
+const number = z.number().nullable().optional();
+/** A chart point's columns; absent or null on the row of an exercise without sessions in range. */
+const pointRow = scopeRow
+  .extend({
+    kind: z.enum(['wlsession', 'pasession']).nullable().optional(),
+    created_date: z.string().nullable().optional(),
+    total_volume: number,
+    junk_volume: number,
+    working_volume: number,
+    pace_minutes: number,
+    pace_seconds: number,
+    speed: number,
+    e1rm: number,
+    heaviest: number,
+  })
+  .strict();
 
 const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
 const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
@@ -72,6 +96,7 @@ const exercisePage = defineStatement<
       where s.author_id = e.author_id and s.exercise_id = e.id order by ${newestFirst} limit 1
     ) newest on true
 `,
+  scopeRow.extend({ body: z.string().nullable() }).strict(),
 );
 
 /** The exercise page's JSON; 401 or 404 when the user, the log or the exercise is missing. */
@@ -100,7 +125,7 @@ interface PointRow {
 
 type Range = { from: string | null; to: string | null };
 
-const progress = defineRowsStatement<Scope & Range, ScopeRow & Partial<PointRow>>(
+const progress = defineRowsStatement<Scope & Range, z.infer<typeof pointRow>>(
   'exercise_progress',
   (p) => sql`select ${scopeColumns}, s.kind, s.created_date, s.total_volume, s.junk_volume, s.working_volume,
       s.pace_minutes, s.pace_seconds, s.speed, s.e1rm, s.heaviest
@@ -112,6 +137,7 @@ const progress = defineRowsStatement<Scope & Range, ScopeRow & Partial<PointRow>
       order by created_date, created_at, id
     ) s on true
     order by s.created_date, s.created_at, s.id`,
+  pointRow,
 );
 
 /**
@@ -157,12 +183,14 @@ const sessionBy = {
       from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,
+    answerRow,
   ),
   id: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_id',
     (p) => sql`select ${scopeColumns}, s.api_json::text as json from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.id = ${p.key}`,
+    answerRow,
   ),
 };
 
@@ -189,6 +217,7 @@ const sessionsOldestFirst = defineRowsStatement<
     from sessions s
     where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
     order by s.created_date, s.created_at, s.id limit ${p.limit} offset ${p.offset}`,
+  z.object({ session: z.custom<ExportedSession>((v) => typeof v === 'object' && v !== null) }).strict(),
 );
 
 /** A page of an exercise's sessions in the order they were logged, as an export writes them. */
@@ -205,6 +234,7 @@ const takenSlugs = defineRowsStatement<Scope & { date: string }, { date: string;
   'taken_session_slugs',
   (p) => sql`select ${p.date}::text as date, x.slug from ${exerciseScope(p)}
     join sessions x on ${ofExercise} and (x.slug = ${p.date} or x.slug like ${p.date}::text || '-%')`,
+  z.object({ date: z.string(), slug: z.string() }).strict(),
 );
 
 /**
@@ -293,6 +323,7 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       from ins s where ${p.keyValue}::text is not null
     )
     select sc.*, s.api_json::text as json from sc left join ins s on true`,
+  answerRow,
 );
 
 /**
@@ -345,6 +376,7 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
     touch_log as (
       update logs x set active_at = now() from touch_exercise src where x.author_id = src.author_id and x.id = src.log_id)
     select sc.*, s.api_json::text as json from sc left join upd s on true`,
+  answerRow,
 );
 
 /** Replaces a session's values; null when the exercise has no session of this kind with this id. */
@@ -367,6 +399,7 @@ const deleteSessionStatement = defineStatement<
       returning x.id
     )
     select sc.*, (select count(*)::int from gone) as deleted from sc`,
+  scopeRow.extend({ deleted: z.number() }).strict(),
 );
 
 export async function deleteSession(

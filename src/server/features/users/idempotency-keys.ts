@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AnswerKey } from '../../plugins/idempotency';
 import { signedIn } from './signed-in';
 import { defineStatement } from '../../db/statement';
@@ -30,6 +31,7 @@ const keptAnswer = defineStatement<{ tokenHash: string; route: string; key: stri
   (p) => sql`select k.request_hash, k.status, k.body from ${signedIn(p.tokenHash)} me
     join idempotency_keys k on k.user_id = me.user_id and k.route = ${p.route} and k.key = ${p.key}
       and k.created_at >= now() - interval '24 hours'`,
+  z.object({ request_hash: z.string(), status: z.number(), body: z.string() }).strict().optional(),
 );
 
 /** The answer kept under the signed-in user's key, unless it is older than 24 hours. */
@@ -49,6 +51,7 @@ const keep = defineStatement<
       returning 1
     )
     select exists (select from kept) as kept`,
+  z.object({ kept: z.boolean() }).strict(),
 );
 
 /** Keeps an answer that no create statement kept; false when the key already holds one. */
