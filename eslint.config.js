@@ -97,5 +97,25 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
   },
+  // The server's layers: plugins/, db/ and lib/ sit below features/ and never import it; app.ts
+  // (and the scripts) put the two together, passing what a plugin needs of a feature.
+  {
+    files: ['src/server/plugins/**/*.ts', 'src/server/db/**/*.ts', 'src/server/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The server does not import the web app.' },
+            {
+              group: ['**/features/**', '**/features'],
+              message:
+                'plugins/, db/ and lib/ do not import features/: take what you need as a parameter (app.ts passes it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...serverFeatureBoundaries,
 );

@@ -18,11 +18,13 @@ import { exercisesRoutes } from './features/exercises/exercises.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { findSessionUser } from './features/users/auth-sessions.repository';
+import * as keptAnswers from './features/users/idempotency-keys';
 import { usersRoutes } from './features/users/users.routes';
 import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
-import { makeRequireSession, makeRequireUser, registerAuth } from './plugins/auth';
+import { makeRequireSession, makeRequireUser, registerAuth, registerStrangerCheck } from './plugins/auth';
 import { answerClientError, loggable, MAX_URL_LENGTH, registerErrorHandler } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
@@ -119,7 +121,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.status(414).send({ message: 'The address is too long' });
   });
   if (options.checkAnswers) app.addHook('onSend', checkAnswer);
-  registerIdempotency(app, database.db);
+  // Plugins do not import features: what they need of them is passed in here.
+  const findUser = (tokenHash: string) => findSessionUser(database.db, tokenHash);
+  registerStrangerCheck(app, findUser);
+  const replayTakenKey = registerIdempotency(app, database.db, keptAnswers);
   // JSON only (docs/api.md §3: anything else is 415). Fastify also parses text/plain by default, which is
   // a body type a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
@@ -145,14 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, database.db);
+  registerErrorHandler(app, replayTakenKey);
 
   const pending = new Set<Promise<unknown>>();
   const deps: Deps = {
     db: database.db,
     config,
     mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
-    requireUser: makeRequireUser(database.db),
+    requireUser: makeRequireUser(findUser),
     requireSession: makeRequireSession(),
     limiter: (name, max, windowMs) =>
       database.engine === 'postgres'

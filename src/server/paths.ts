@@ -16,3 +16,4 @@ function findRoot(from: string): string {
 
 export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = path.join(ROOT, 'src/server/db/migrations');
+export const FUNCTIONS_DIR = path.join(ROOT, 'src/server/db/functions');

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import { defaultPoolSize } from '../config';
 import { MIGRATIONS_DIR } from '../paths';
+import { applyFunctions } from './functions';
 import { lockDataDir } from './lock';
 import { schema } from './schema';
 import { registerStatementRunner, sqlLiteral, type StatementRunner } from './statement';
@@ -80,6 +81,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await applyFunctions(async (text) => {
+      const result = (await lockClient.query(text)) as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(result) ? result.at(-1)! : result).rows;
+    });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
@@ -100,6 +105,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await applyFunctions(async (text) => (await client.exec(text)).at(-1)?.rows ?? []);
     registerStatementRunner(db, await pgliteStatementRunner(client, parsers));
     return {
       db,

@@ -6,8 +6,8 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * A timestamptz as the API writes it: ISO 8601 UTC with milliseconds ("2026-11-22T05:49:17.123Z").
- * Migration 0006's `session_api_json` writes sessions' timestamps in the same format (a migration
- * cannot import this); json-sql.test.ts pins the format.
+ * `session_api_json` (db/functions/session-api-json.sql) writes sessions' timestamps in the same
+ * format; json-sql.test.ts pins it.
  */
 export const isoMs = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -155,12 +155,12 @@ export const sessions = pgTable(
     exactVolume: doublePrecision('exact_volume'),
     ...timestamps,
     importId: uuid('import_id'),
-    // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).
+    // The session's API JSON, built by PostgreSQL and stored on every write by the trigger of
+    // db/functions/sessions-api-json-trigger.sql (function `session_api_json`, decision 0014),
+    // which replaces whatever an insert gives it.
     apiJson: json('api_json')
       .notNull()
-      .generatedAlwaysAs(
-        sql`session_api_json(kind, id, author_id, exercise_id, slug, created_date, notes, created_at, updated_at, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
-      ),
+      .$defaultFn(() => null),
   },
   (t) => [
     uniqueIndex('sessions_exercise_slug_uq').on(t.authorId, t.exerciseId, t.slug),

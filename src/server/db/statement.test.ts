@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client';
-import { defineStatement, sqlLiteral } from './statement';
+import { z } from 'zod';
+import { checkStatementRows, defineStatement, sqlLiteral } from './statement';
 
 // Runs on the suite's database: PGlite (values as literals in EXECUTE) or PostgreSQL (pg's
 // named statements). Either way a value must come back exactly as it went in.
@@ -84,9 +85,44 @@ describe('statements', () => {
     }
   });
 
-  it('refuse a transaction handle: each statement is atomic on its own', async () => {
-    await expect(database.db.transaction((tx) => echo(tx, { text: 'x', n: 1 }))).rejects.toThrow(
-      /opened database/,
+  it('run inside a transaction handle, and roll back with it', async () => {
+    for (const text of HOSTILE) {
+      expect(await database.db.transaction((tx) => echo(tx, { text, n: 92.5 }))).toEqual({
+        text,
+        n: 92.5,
+        same: true,
+      });
+    }
+    const table = `test_tx_${process.pid}_${Date.now()}`;
+    await database.db.execute(sql.raw(`create table ${table} (v text)`));
+    const insert = defineStatement<{ v: string }, undefined>(
+      'test_tx_insert',
+      (p) => sql`insert into ${sql.raw(table)} (v) values (${p.v})`,
+    );
+    try {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await insert(tx, { v: 'gone' });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await database.db.transaction((tx) => insert(tx, { v: 'kept' }));
+      const { rows } = (await database.db.execute(sql.raw(`select v from ${table}`))) as { rows: unknown[] };
+      expect(rows).toEqual([{ v: 'kept' }]);
+    } finally {
+      await database.db.execute(sql.raw(`drop table ${table}`));
+    }
+  });
+
+  it('parse every row with the row schema when rows are checked (the server tests)', async () => {
+    const typed = defineStatement<{ n: number }, { n: number }>(
+      'test_row_schema',
+      (p) => sql`select ${p.n}::text as n`,
+      z.object({ n: z.number() }),
+    );
+    checkStatementRows(true);
+    await expect(typed(database.db, { n: 1 })).rejects.toThrow(
+      /test_row_schema returned a row off its schema/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ZodType } from 'zod';
 
 // The hot routes each send one statement (session check included). Building it with drizzle's
 // `sql` and hashing it on every request cost more CPU than PostgreSQL spent running it, and an
@@ -13,24 +14,47 @@ export type StatementRunner = (name: string, text: string, values: unknown[]) =>
 const runners = new WeakMap<object, StatementRunner>();
 const names = new Set<string>();
 const dialect = new PgDialect();
+/** Set by the test app: every row a statement returns is parsed with the statement's row schema. */
+let checkRows = false;
+
+export function checkStatementRows(on: boolean): void {
+  checkRows = on;
+}
+
+/**
+ * A transaction handle (drizzle's `db.transaction(async (tx) => …)`): statements given one run
+ * on its connection as unnamed queries of the same SQL and values, planned each time. Only the
+ * rare multi-statement writes (sign-up, password change and reset, an import's last step and its
+ * taking back) need one; every other call runs as a named prepared statement.
+ */
+type TransactionHandle = { execute(query: SQL): Promise<{ rows: unknown[] } | unknown[]> };
 
 /** Called once per opened database (db/client.ts). */
 export function registerStatementRunner(db: object, runner: StatementRunner): void {
   runners.set(db, runner);
 }
 
+/** The runner of an opened database (a test wraps it to count the statements a request sends). */
+export function statementRunnerOf(db: object): StatementRunner {
+  const runner = runners.get(db);
+  if (!runner) throw new Error('Not an opened database');
+  return runner;
+}
+
 type Placeholders<P> = { readonly [K in keyof P]: Placeholder<K & string> };
 
 /**
- * A statement returning one row, built once from `build`, whose `p.x` placeholders are filled
- * from each call's values. It runs on the database itself, never inside a transaction: each of
- * these statements is atomic on its own.
+ * A statement returning one row (or undefined), built once from `build`, whose `p.x` placeholders
+ * are filled from each call's values. Its SQL is written out in `build`; `row`, when given, is the
+ * zod schema of its row, which the server tests parse every row with (decision 0020). On the
+ * database it runs as a named prepared statement; on a transaction handle, inside the transaction.
  */
 export function defineStatement<P extends object, Row>(
   name: string,
   build: (p: Placeholders<P>) => SQL,
+  row?: ZodType<Row>,
 ): (db: object, values: P) => Promise<Row> {
-  const run = defineRowsStatement<P, Row>(name, build);
+  const run = defineRowsStatement<P, Row>(name, build, row);
   return async (db, values) => (await run(db, values))[0];
 }
 
@@ -38,15 +62,38 @@ export function defineStatement<P extends object, Row>(
 export function defineRowsStatement<P extends object, Row>(
   name: string,
   build: (p: Placeholders<P>) => SQL,
+  row?: ZodType<Row>,
 ): (db: object, values: P) => Promise<Row[]> {
   if (!/^[a-z][a-z0-9_]*$/.test(name) || names.has(name)) {
     throw new Error(`Statement name must be a unique lower_snake_case identifier: ${name}`);
   }
   names.add(name);
   let compiled: { text: string; params: unknown[] } | undefined;
+  const checked = (rows: unknown[]): Row[] => {
+    if (checkRows && row) {
+      for (const item of rows) {
+        const parsed = row.safeParse(item);
+        if (!parsed.success)
+          throw new Error(`Statement ${name} returned a row off its schema: ${parsed.error.message}`);
+      }
+    }
+    return rows as Row[];
+  };
   return async (db, values) => {
     const runner = runners.get(db);
-    if (!runner) throw new Error(`Statement ${name} runs on an opened database, not a transaction`);
+    if (!runner) {
+      if (typeof (db as Partial<TransactionHandle>).execute !== 'function') {
+        throw new Error(`Statement ${name} runs on an opened database or a transaction handle`);
+      }
+      const bound = new Proxy({} as Placeholders<P>, {
+        get: (_, key) => {
+          if (!(key in values)) throw new Error(`Statement ${name}: no value for ${String(key)}`);
+          return (values as Record<string | symbol, unknown>)[key];
+        },
+      });
+      const result = await (db as TransactionHandle).execute(build(bound));
+      return checked(Array.isArray(result) ? result : result.rows);
+    }
     if (!compiled) {
       const placeholders = new Proxy({} as Placeholders<P>, {
         get: (_, key) => sql.placeholder(String(key)),
@@ -59,7 +106,7 @@ export function defineRowsStatement<P extends object, Row>(
       compiled.text,
       fillPlaceholders(compiled.params, values as Record<string, unknown>),
     );
-    return rows as Row[];
+    return checked(rows);
   };
 }
 

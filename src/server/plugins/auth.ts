@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { findSessionUser, SESSION_DAYS, type SessionUser } from '../features/users/auth-sessions.repository';
 import { notSignedIn } from '../lib/app-error';
+import { SESSION_DAYS, type SessionUser } from '../lib/session-user';
 import { hashToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -13,8 +12,13 @@ declare module 'fastify' {
     user: SessionUser;
     /** Set by `requireSession`: the hash of the session cookie's token, which record statements start from. */
     tokenHash: string;
+    /** Set by the error handler: this error answer went out before any statement checked the session. */
+    sessionUnchecked?: boolean;
   }
 }
+
+/** The session's user, if the session exists and has not expired (features/users, passed in by app.ts). */
+export type FindSessionUser = (tokenHash: string) => Promise<SessionUser | null>;
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -44,7 +48,7 @@ export function sessionTokenHash(request: FastifyRequest): string | null {
  * onRequest hook of the record routes (logs, exercises, sessions): 401 without a session cookie.
  * Their statements check the session themselves (features/users/signed-in.ts, decision 0014), so
  * a request makes one round trip. A body refused before its statement runs is answered 401 for a
- * stranger by the error handler (plugins/errors.ts), which checks the session then.
+ * stranger by `registerStrangerCheck`, which checks the session then.
  */
 export function makeRequireSession() {
   return async function requireSession(request: FastifyRequest): Promise<void> {
@@ -58,10 +62,10 @@ export function makeRequireSession() {
  * onRequest hook of the account routes (profile, import, export), which need the user before
  * their first statement: the session's user, or 401 before the body is read or validated.
  */
-export function makeRequireUser(db: Db) {
+export function makeRequireUser(findSessionUser: FindSessionUser) {
   return async function requireUser(request: FastifyRequest): Promise<void> {
     const tokenHash = sessionTokenHash(request);
-    const user = tokenHash ? await findSessionUser(db, tokenHash) : null;
+    const user = tokenHash ? await findSessionUser(tokenHash) : null;
     if (!user) throw notSignedIn();
     request.user = user;
   };
@@ -70,4 +74,22 @@ export function makeRequireUser(db: Db) {
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.decorateRequest('tokenHash', '');
+}
+
+/**
+ * A record route's error answered before its statement ran (a refused body, a 5xx) is a 401 for a
+ * stranger, not the body's message: checked here, as the answer goes out, only for those answers,
+ * so a write that succeeds still checks its session in its own statement alone (decision 0016).
+ * Registered before the Idempotency-Key's onSend hook, which keeps answers but never a 401.
+ */
+export function registerStrangerCheck(app: FastifyInstance, findSessionUser: FindSessionUser): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.sessionUnchecked) return payload;
+    request.sessionUnchecked = false;
+    // A failing check leaves the answer as it is.
+    if ((await findSessionUser(request.tokenHash).catch(() => true)) !== null) return payload;
+    const refused = notSignedIn();
+    reply.status(refused.statusCode).type('application/json; charset=utf-8');
+    return JSON.stringify({ message: refused.message });
+  });
 }

@@ -3,9 +3,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isKeyTaken } from '../db/errors';
-import { findSessionUser } from '../features/users/auth-sessions.repository';
-import { AppError, notSignedIn } from '../lib/app-error';
-import { replayTakenKey } from './idempotency';
+import { AppError } from '../lib/app-error';
+import type { ReplayTakenKey } from './idempotency';
 
 const GENERIC_500 = 'Something went wrong';
 
@@ -27,20 +26,17 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
 export const MAX_URL_LENGTH = 4096;
 
 /** The one place an error becomes a response: `{message, errors?}`, never a stack or SQL text. */
-export function registerErrorHandler(app: FastifyInstance, db: object): void {
+export function registerErrorHandler(app: FastifyInstance, replayTakenKey: ReplayTakenKey): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
-    if (isKeyTaken(error)) return replayTakenKey(db, request, reply);
-    // A record route checks the session in its own statement (plugins/auth.ts), after the body
-    // is parsed and validated: a stranger's refused body is a 401, not the body's message.
-    // (A failing check leaves the error to be answered as it is, below.)
-    if (request.tokenHash && (await findSessionUser(db, request.tokenHash).catch(() => true)) === null) {
-      const refused = notSignedIn();
-      return reply.status(refused.statusCode).send({ message: refused.message });
-    }
+    if (isKeyTaken(error)) return replayTakenKey(request, reply);
+    // A record route checks the session in its own statement, after the body is parsed and
+    // validated: what is answered below went out before it, and a stranger gets a 401 instead
+    // (`registerStrangerCheck`, plugins/auth.ts, checks as the answer is sent).
+    if (request.tokenHash) request.sessionUnchecked = true;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {

@@ -1,17 +1,37 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type AnswerKey,
-  findKeptAnswer,
-  forgetExpiredKey,
-  keepAnswer,
-} from '../features/users/idempotency-keys';
 import { AppError } from '../lib/app-error';
 
 // `Idempotency-Key` on POST creates (docs/api.md §10): the same key from the same user on the
 // same route within 24 hours gets the first answer again and creates nothing more. A create
 // keeps its 201 answer in its own statement (features/users/idempotency-keys.ts); this file
 // reads the header, keeps the other answers, and replays a kept answer when the key is taken.
+
+/** The request's key, its route (the path as sent) and a hash of its body; absent without a header. */
+export interface AnswerKey {
+  route: string;
+  key: string;
+  hash: string;
+}
+
+/** Where answers are kept (features/users/idempotency-keys.ts, passed in by app.ts). */
+export interface KeptAnswers {
+  findKeptAnswer(
+    db: object,
+    tokenHash: string,
+    key: AnswerKey,
+  ): Promise<{ request_hash: string; status: number; body: string } | null>;
+  keepAnswer(
+    db: object,
+    tokenHash: string,
+    key: AnswerKey,
+    answer: { status: number; body: string },
+  ): Promise<boolean>;
+  forgetExpiredKey(db: object, tokenHash: string, key: AnswerKey): Promise<void>;
+}
+
+/** Sends the kept answer of a create whose statement found its key taken (plugins/errors.ts). */
+export type ReplayTakenKey = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,12 +66,17 @@ function hashBody(body: unknown): string {
  * The answer for a request whose key already names one: the kept answer when the bodies match,
  * else 422. Called when a create statement found its key taken, or when a 4xx could not be kept.
  */
-async function replay(db: object, request: FastifyRequest, reply: FastifyReply, key: AnswerKey) {
+async function replay(
+  { db, store }: { db: object; store: KeptAnswers },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: AnswerKey,
+) {
   request.answerSettled = true;
-  const kept = await findKeptAnswer(db, request.tokenHash, key);
+  const kept = await store.findKeptAnswer(db, request.tokenHash, key);
   if (!kept) {
     // Taken by an answer older than 24 hours, not yet swept.
-    await forgetExpiredKey(db, request.tokenHash, key);
+    await store.forgetExpiredKey(db, request.tokenHash, key);
     return { status: 409, body: JSON.stringify({ message: KEY_EXPIRED }) };
   }
   if (kept.request_hash !== key.hash) return { status: 422, body: JSON.stringify({ message: KEY_REUSED }) };
@@ -59,17 +84,12 @@ async function replay(db: object, request: FastifyRequest, reply: FastifyReply, 
   return { status: kept.status, body: kept.body };
 }
 
-/** Sends the kept answer of a create whose statement found its key taken (plugins/errors.ts). */
-export async function replayTakenKey(db: object, request: FastifyRequest, reply: FastifyReply) {
-  const answer = await replay(db, request, reply, request.answerKey as AnswerKey);
-  return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
-}
-
 /**
  * Registers the hooks on the root, before compression, so answers are kept as the text the route
  * sent. The key is read before validation: a refused body is kept and replayed like any answer.
  */
-export function registerIdempotency(app: FastifyInstance, db: object): void {
+export function registerIdempotency(app: FastifyInstance, db: object, store: KeptAnswers): ReplayTakenKey {
+  const kept = { db, store };
   app.addHook('preValidation', async (request) => {
     const header = request.headers[KEY_HEADER];
     if (!request.routeOptions.config.idempotent || header === undefined) return;
@@ -87,11 +107,16 @@ export function registerIdempotency(app: FastifyInstance, db: object): void {
     if (typeof payload !== 'string') return payload;
     request.answerSettled = true;
     const answer = { status, body: payload };
-    if (await keepAnswer(db, request.tokenHash, key, answer)) return payload;
+    if (await store.keepAnswer(db, request.tokenHash, key, answer)) return payload;
     // The key already holds an answer (a duplicate of a request that was refused, or of a
     // create whose retry now finds its own slug taken): that answer, not this one.
-    const kept = await replay(db, request, reply, key);
-    reply.status(kept.status);
-    return kept.body;
+    const replayed = await replay(kept, request, reply, key);
+    reply.status(replayed.status);
+    return replayed.body;
   });
+
+  return async (request, reply) => {
+    const answer = await replay(kept, request, reply, request.answerKey as AnswerKey);
+    return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * Abuse controls (issue 5, items 6 and 7): rate limits per IP and per account, no account
+ * Abuse controls (docs/security.md, docs/api.md §9): rate limits per IP and per account, no account
  * enumeration through forgot-password (answer or timing) or login timing, stolen cookies dying
  * with a password change, cookie flags, cross-site writes, the Content-Security-Policy, and
  * secrets stored only as hashes.

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 5, item 1), generated from the server's own route table:
+ * The authorization matrix (docs/security.md), generated from the server's own route table:
  * every /api route × {anonymous, a stranger, a look-alike user, the author}. A route without an
  * entry below fails the test, so a new route cannot ship unchecked.
  */

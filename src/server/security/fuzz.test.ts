@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing: every write endpoint and every list query string gets
+ * Property-based fuzzing (docs/security.md): every write endpoint and every list query string gets
  * arbitrary JSON, wrong types, huge and tiny numbers and long or odd Unicode. The answer is always a
  * success or a 4xx with a string `message`, never a 5xx; every accepted session write is read back
  * and its derived numbers must equal a recomputation: volumes and the weight records in exact

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
+import { checkStatementRows } from '../db/statement';
 import type { Mail } from '../lib/mailer';
 
 export interface TestApp {
@@ -26,6 +27,8 @@ export async function createTestApp(
     ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: ':memory:', LOG_LEVEL: 'silent' }),
     ...overrides,
   };
+  // Every row a statement returns is parsed with its row schema (decision 0020).
+  checkStatementRows(true);
   const database = await openDatabase(config);
   const mails: Mail[] = [];
   const app = await buildApp({

@@ -1,4 +1,5 @@
 import { type Placeholder, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { notFound, notSignedIn } from '../../lib/app-error';
 import { signedInColumn, signedInFrom } from '../users/signed-in';
@@ -43,13 +44,16 @@ export const scopeColumns = sql.raw(
   e.author_id as scope_author_id, e.kind as scope_kind`,
 );
 
-export interface ScopeRow {
-  scope_signed_in: boolean;
-  scope_log: boolean;
-  scope_id: string | null;
-  scope_author_id: string | null;
-  scope_kind: SessionKind | null;
-}
+/** `scopeColumns` as a row schema, which statements extend with their own columns (db/statement.ts). */
+export const scopeRow = z.object({
+  scope_signed_in: z.boolean(),
+  scope_log: z.boolean(),
+  scope_id: z.string().nullable(),
+  scope_author_id: z.string().nullable(),
+  scope_kind: z.enum(['wlsession', 'pasession']).nullable(),
+});
+
+export type ScopeRow = z.infer<typeof scopeRow>;
 
 /** The exercise of a scoped row, or the 401 or 404 naming the first missing level. */
 export function exerciseOf(row: ScopeRow): { id: string; authorId: string; kind: SessionKind } {

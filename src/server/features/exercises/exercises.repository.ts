@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
-import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
+import type { KeyParams } from '../users/idempotency-keys';
 import { logFields } from '../logs/log-record';
-import { touchLogOf } from './activity';
 import { exerciseFields, exerciseJson } from './exercise-record';
 import {
   answerInLog,
@@ -14,6 +14,7 @@ import {
   logInPath,
   logInPathColumns,
   scopeColumns,
+  scopeRow,
   type ScopeRow,
 } from './exercise-scope';
 
@@ -24,6 +25,9 @@ import {
 type InLog = { tokenHash: string; slugLog: string };
 /** A statement's answer, with what it found on the way: `signed_in` and `log` are false when missing. */
 type ViaLog = { signed_in: boolean; log: boolean; json: string | null };
+const viaLogRow = z
+  .object({ signed_in: z.boolean(), log: z.boolean(), json: z.string().nullable() })
+  .strict();
 
 /**
  * The log page (docs/api.md §7) as one JSON text: the log, a page of its exercises most recently
@@ -46,6 +50,7 @@ const logPage = defineStatement<InLog & { page: number; limit: number; offset: n
         order by active_at desc, id limit ${p.limit} offset ${p.offset}
       ) e
     ) pg on true`,
+  viaLogRow,
 );
 
 export async function readLogPage(
@@ -60,6 +65,7 @@ const exerciseById = defineStatement<InLog & { id: string }, ViaLog>(
   'exercise_by_id',
   (p) => sql`select ${logInPathColumns}, case when e.id is not null then ${exerciseJson} end as json
     from ${logInPath(p)} left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}`,
+  viaLogRow,
 );
 
 /** The exercise's JSON, or null when the log has no exercise with this id. */
@@ -78,10 +84,18 @@ const insertExercise = defineStatement<
       select ${p.id}, path.author_id, path.id, ${p.title}, ${p.slug}, ${p.kind} from path where path.log
       returning *
     ),
-    ${touchLogOf('e')},
-    ${rememberAnswer(p, { userId: 'e.author_id', json: exerciseJson, from: 'e, path l' })}
+    -- Its log moves to the top of the list (docs/api.md §7 "active").
+    touch_log as (
+      update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id),
+    -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
+    remembered as (
+      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
+      select e.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${exerciseJson})::text
+      from e, path l where ${p.keyValue}::text is not null
+    )
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
+  viaLogRow,
 );
 
 /** The new exercise's JSON, kept under the request's Idempotency-Key; 'taken' when the log has an exercise with this slug. */
@@ -105,9 +119,12 @@ const updateExerciseStatement = defineStatement<InLog & { id: string; title: str
       update exercises x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
       from path where x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.id} returning x.*
     ),
-    ${touchLogOf('e')}
+    -- Its log moves to the top of the list (docs/api.md §7 "active").
+    touch_log as (
+      update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id)
     select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
     from path l left join e on true`,
+  viaLogRow,
 );
 
 /** The renamed exercise's JSON; null when the log has no exercise with this id; 'taken' when another has the slug. */
@@ -128,6 +145,7 @@ const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }
   (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
     gone as (delete from exercises x using sc where x.author_id = sc.scope_author_id and x.id = sc.scope_id)
     select * from sc`,
+  scopeRow.strict(),
 );
 
 /** Deletes the exercise named in the path; its sessions go with it (ON DELETE CASCADE, one statement). */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
-import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
+import type { KeyParams } from '../users/idempotency-keys';
 import { notSignedIn } from '../../lib/app-error';
 import { signedIn, signedInColumn, signedInFrom } from '../users/signed-in';
 import { logFields, logJson } from './log-record';
@@ -14,6 +15,7 @@ import { logFields, logJson } from './log-record';
 type Signed = { tokenHash: string };
 /** A statement's answer; `signed_in` is false when the session expired or was revoked. */
 type Answer = { signed_in: boolean; json: string | null };
+const answerRow = z.object({ signed_in: z.boolean(), json: z.string().nullable() }).strict();
 
 function answerOf(row: Answer): string | null {
   if (!row.signed_in) throw notSignedIn();
@@ -35,6 +37,7 @@ const logsPage = defineStatement<Signed & { page: number; limit: number; offset:
         order by active_at desc, id limit ${p.limit} offset ${p.offset}
       ) l
     ) pg`,
+  answerRow,
 );
 
 /** The logs list (docs/api.md §7): a page of the user's logs, most recently active first, and the pagination. */
@@ -50,6 +53,7 @@ const logById = defineStatement<Signed & { id: string }, Answer>(
   'log_by_id',
   (p) => sql`select ${signedInColumn}, case when l.id is not null then ${logJson} end as json
     from ${signedInFrom(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
+  answerRow,
 );
 
 /** The log's JSON, or null when the user has no log with this id. */
@@ -64,8 +68,14 @@ const insertLog = defineStatement<Signed & KeyParams & { id: string; title: stri
       insert into logs (id, author_id, title, slug) select ${p.id}, me.user_id, ${p.title}, ${p.slug} from me
       returning *
     ),
-    ${rememberAnswer(p, { userId: 'l.author_id', json: logJson, from: 'l' })}
+    -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
+    remembered as (
+      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
+      select l.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${logJson})::text
+      from l where ${p.keyValue}::text is not null
+    )
     select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
+  answerRow,
 );
 
 /** The new log's JSON, kept under the request's Idempotency-Key; 'taken' when another of the user's logs has this slug. */
@@ -91,6 +101,7 @@ const updateLogStatement = defineStatement<Signed & { id: string; title: string;
       from me where x.author_id = me.user_id and x.id = ${p.id} returning x.*
     )
     select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
+  answerRow,
 );
 
 /** The renamed log's JSON; null when the user has no log with this id; 'taken' when another has the slug. */
@@ -118,6 +129,7 @@ const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }
       returning x.id
     )
     select exists (select from me) as signed_in, (select id::text from gone) as json`,
+  answerRow,
 );
 
 /**

@@ -1,12 +1,15 @@
-import { and, asc, between, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Executor, forgetPlans } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { forgetPlans } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
-import { defineRowsStatement } from '../../db/statement';
-import { exercises, logs, sessions } from '../../db/schema';
+import type { exercises, logs, sessions, StoredSet } from '../../db/schema';
+import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { YIELD_EVERY } from './import-limits';
 
-/** Reads and writes of export and import. Every query filters on the author (docs/api.md §1). */
+/**
+ * Reads and writes of export and import, one named statement each (db/statement.ts). Every
+ * statement filters on the author (docs/api.md §1). Lists travel as one JSON parameter.
+ */
 
 const IN_CHUNK = 1000;
 /**
@@ -30,65 +33,95 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 // ---- Export: pages in a stable order, so a large history is read a page at a time ----
 
-/** A timestamp column as an export writes it (db/json-sql.ts `isoExact`). */
-const exact = (column: string) => sql<string>`${sql.raw(isoExact(column))}`;
-
-const logColumns = {
-  id: logs.id,
-  title: logs.title,
-  slug: logs.slug,
-  createdAt: exact('logs.created_at'),
-  updatedAt: exact('logs.updated_at'),
-  activeAt: exact('logs.active_at'),
+type ExportedRecord = {
+  id: string;
+  title: string;
+  slug: string;
+  createdAt: string;
+  updatedAt: string;
+  activeAt: string;
 };
 
-export async function pageLogs(db: Executor, authorId: string, limit: number, offset: number) {
-  return db
-    .select(logColumns)
-    .from(logs)
-    .where(eq(logs.authorId, authorId))
-    .orderBy(asc(logs.createdAt), asc(logs.id))
-    .limit(limit)
-    .offset(offset);
+const logsPage = defineRowsStatement<{ authorId: string; limit: number; offset: number }, ExportedRecord>(
+  'export_logs_page',
+  (p) => sql`select id, title, slug, ${sql.raw(isoExact('created_at'))} as "createdAt",
+      ${sql.raw(isoExact('updated_at'))} as "updatedAt", ${sql.raw(isoExact('active_at'))} as "activeAt"
+    from logs where author_id = ${p.authorId}
+    order by created_at, id limit ${p.limit} offset ${p.offset}`,
+  z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      slug: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      activeAt: z.string(),
+    })
+    .strict(),
+);
+
+export async function pageLogs(db: object, authorId: string, limit: number, offset: number) {
+  return logsPage(db, { authorId, limit, offset });
 }
 
-export async function exercisesOfLog(db: Executor, authorId: string, logId: string) {
-  return db
-    .select({
-      id: exercises.id,
-      title: exercises.title,
-      slug: exercises.slug,
-      kind: exercises.kind,
-      createdAt: exact('exercises.created_at'),
-      updatedAt: exact('exercises.updated_at'),
-      activeAt: exact('exercises.active_at'),
+const exercisesOf = defineRowsStatement<
+  { authorId: string; logId: string },
+  ExportedRecord & { kind: 'wlsession' | 'pasession' }
+>(
+  'export_exercises_of_log',
+  (p) => sql`select id, title, slug, kind, ${sql.raw(isoExact('created_at'))} as "createdAt",
+      ${sql.raw(isoExact('updated_at'))} as "updatedAt", ${sql.raw(isoExact('active_at'))} as "activeAt"
+    from exercises where author_id = ${p.authorId} and log_id = ${p.logId}
+    order by created_at, id`,
+  z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      slug: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      activeAt: z.string(),
     })
-    .from(exercises)
-    .where(and(eq(exercises.authorId, authorId), eq(exercises.logId, logId)))
-    .orderBy(asc(exercises.createdAt), asc(exercises.id));
+    .extend({ kind: z.enum(['wlsession', 'pasession']) })
+    .strict(),
+);
+
+export async function exercisesOfLog(db: object, authorId: string, logId: string) {
+  return exercisesOf(db, { authorId, logId });
 }
 
 // ---- Import: what the account already holds, then bulk inserts ----
 
-export async function findLogsBySlugs(tx: Executor, authorId: string, slugs: string[]) {
+const logsBySlugs = defineRowsStatement<{ authorId: string; slugs: string }, { id: string; slug: string }>(
+  'import_logs_by_slugs',
+  (p) => sql`select id, slug from logs
+    where author_id = ${p.authorId} and slug in (select jsonb_array_elements_text(${p.slugs}::jsonb))`,
+  z.object({ id: z.string(), slug: z.string() }).strict(),
+);
+
+export async function findLogsBySlugs(tx: object, authorId: string, slugs: string[]) {
   const found: { id: string; slug: string }[] = [];
   for (const part of chunks(slugs, IN_CHUNK))
-    for (const row of await tx
-      .select({ id: logs.id, slug: logs.slug })
-      .from(logs)
-      .where(and(eq(logs.authorId, authorId), inArray(logs.slug, part))))
-      found.push(row);
+    for (const row of await logsBySlugs(tx, { authorId, slugs: JSON.stringify(part) })) found.push(row);
   return found;
 }
 
-export async function findExercisesOfLogs(tx: Executor, authorId: string, logIds: string[]) {
+const exercisesOfLogs = defineRowsStatement<
+  { authorId: string; logIds: string },
+  { id: string; logId: string; slug: string; kind: 'wlsession' | 'pasession' }
+>(
+  'import_exercises_of_logs',
+  (p) => sql`select id, log_id as "logId", slug, kind from exercises
+    where author_id = ${p.authorId} and log_id in (select jsonb_array_elements_text(${p.logIds}::jsonb)::uuid)`,
+  z
+    .object({ id: z.string(), logId: z.string(), slug: z.string(), kind: z.enum(['wlsession', 'pasession']) })
+    .strict(),
+);
+
+export async function findExercisesOfLogs(tx: object, authorId: string, logIds: string[]) {
   const found: { id: string; logId: string; slug: string; kind: 'wlsession' | 'pasession' }[] = [];
   for (const part of chunks(logIds, IN_CHUNK))
-    for (const row of await tx
-      .select({ id: exercises.id, logId: exercises.logId, slug: exercises.slug, kind: exercises.kind })
-      .from(exercises)
-      .where(and(eq(exercises.authorId, authorId), inArray(exercises.logId, part))))
-      found.push(row);
+    for (const row of await exercisesOfLogs(tx, { authorId, logIds: JSON.stringify(part) })) found.push(row);
   return found;
 }
 
@@ -107,6 +140,20 @@ export interface DateRange {
   from: string;
   to: string;
 }
+
+const number = z.number().nullable();
+const contentRow = z
+  .object({
+    exerciseId: z.string(),
+    slug: z.string(),
+    createdDate: z.string(),
+    sets: z.array(z.custom<StoredSet>((set) => typeof set === 'object' && set !== null)).nullable(),
+    hours: number,
+    minutes: number,
+    seconds: number,
+    distance: number,
+  })
+  .strict();
 
 type ContentRow = {
   exerciseId: string;
@@ -132,18 +179,23 @@ const contentsOnDates = defineRowsStatement<{ authorId: string; ranges: string }
     join sessions s on s.author_id = ${p.authorId}::uuid and s.exercise_id = r.exercise_id
       and s.created_date between r.date_from and r.date_to
     limit ${sql.raw(String(READ_PAGE + 1))}`,
+  contentRow,
 );
 
-const contentColumns = {
-  exerciseId: sessions.exerciseId,
-  slug: sessions.slug,
-  createdDate: sessions.createdDate,
-  sets: sessions.sets,
-  hours: sessions.hours,
-  minutes: sessions.minutes,
-  seconds: sessions.seconds,
-  distance: sessions.distance,
-};
+/** One exercise's sessions on its dates, by slug after `after`: a page of READ_PAGE on the unique index. */
+const contentPage = defineRowsStatement<
+  { authorId: string; exerciseId: string; from: string; to: string; after: string },
+  ContentRow
+>(
+  'import_session_contents_page',
+  (p) => sql`select exercise_id as "exerciseId", slug, created_date as "createdDate", sets, hours, minutes,
+      seconds, distance
+    from sessions
+    where author_id = ${p.authorId} and exercise_id = ${p.exerciseId}
+      and created_date between ${p.from}::date and ${p.to}::date and slug > ${p.after}
+    order by slug limit ${sql.raw(String(READ_PAGE))}`,
+  contentRow,
+);
 
 /**
  * The sessions an import must know of (duplicate detection and slug choice): those of its
@@ -155,7 +207,7 @@ const contentColumns = {
  * (and without the batch's sign of life a long read let the sweep take it back, 503).
  */
 export async function* sessionContentPages(
-  tx: Executor,
+  tx: object,
   authorId: string,
   ranges: DateRange[],
   pause: () => Promise<void>,
@@ -178,19 +230,7 @@ export async function* sessionContentPages(
     for (const range of part) {
       let after = '';
       for (;;) {
-        const page = await tx
-          .select(contentColumns)
-          .from(sessions)
-          .where(
-            and(
-              eq(sessions.authorId, authorId),
-              eq(sessions.exerciseId, range.exerciseId),
-              between(sessions.createdDate, range.from, range.to),
-              gt(sessions.slug, after),
-            ),
-          )
-          .orderBy(asc(sessions.slug))
-          .limit(READ_PAGE);
+        const page = await contentPage(tx, { authorId, ...range, after });
         await spend(page.length);
         if (page.length > 0) yield page;
         if (page.length < READ_PAGE) break;
@@ -205,54 +245,74 @@ export type NewExercise = typeof exercises.$inferInsert;
 export type NewSession = typeof sessions.$inferInsert;
 
 /**
- * Inserts many rows, a chunk per statement, each row marked with its import batch
- * (import-batches.ts); `pause` runs between two statements. A chunk travels as one JSON array
- * that PostgreSQL unpacks (jsonb_to_recordset), typed by the table's own columns: a VALUES list
- * of 15 parameters per row costs more than the insert itself at tens of thousands of rows.
- * `items` may make each row as it is read, so a plan's derived values (a session's sets and
- * volumes) are held a chunk at a time, not for the whole file at once.
+ * The inserts of an import, one per table: a chunk of rows travels as one JSON array (the rows'
+ * own camelCase keys) that PostgreSQL unpacks (jsonb_to_recordset), each row marked with its
+ * import batch (import-batches.ts). A VALUES list of 15 parameters per row costs more than the
+ * insert itself at tens of thousands of rows. A timestamp or notes a row leaves out gets the
+ * column's default.
  */
-async function insertMany<T extends PgTable>(
-  db: Executor,
-  table: T,
+type InsertChunk = { importId: string; rows: string };
+const insertChunk = {
+  logs: defineStatement<InsertChunk, undefined>(
+    'import_insert_logs',
+    (p) => sql`insert into logs (id, author_id, title, slug, created_at, updated_at, active_at, import_id)
+      select r.id, r."authorId", r.title, r.slug, coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()),
+        coalesce(r."activeAt", now()), ${p.importId}::uuid
+      from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, title text, slug text,
+        "createdAt" timestamptz, "updatedAt" timestamptz, "activeAt" timestamptz)`,
+  ),
+  exercises: defineStatement<InsertChunk, undefined>(
+    'import_insert_exercises',
+    (
+      p,
+    ) => sql`insert into exercises (id, author_id, log_id, title, slug, kind, created_at, updated_at, active_at,
+        import_id)
+      select r.id, r."authorId", r."logId", r.title, r.slug, r.kind, coalesce(r."createdAt", now()),
+        coalesce(r."updatedAt", now()), coalesce(r."activeAt", now()), ${p.importId}::uuid
+      from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "logId" uuid, title text,
+        slug text, kind text, "createdAt" timestamptz, "updatedAt" timestamptz, "activeAt" timestamptz)`,
+  ),
+  sessions: defineStatement<InsertChunk, undefined>(
+    'import_insert_sessions',
+    (p) => sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, notes, sets,
+        total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes,
+        pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume, created_at, updated_at, import_id)
+      select r.id, r."authorId", r."exerciseId", r.kind, r.slug, r."createdDate", coalesce(r.notes, ''), r.sets,
+        r."totalVolume", r."junkVolume", r."workingVolume", r.hours, r.minutes, r.seconds, r.distance,
+        r."paceMinutes", r."paceSeconds", r.speed, r.heaviest, r.e1rm, r."bestSetVolume", r."exactVolume",
+        coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()), ${p.importId}::uuid
+      from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "exerciseId" uuid, kind text,
+        slug text, "createdDate" date, notes text, sets jsonb, "totalVolume" float8, "junkVolume" float8,
+        "workingVolume" float8, hours float8, minutes float8, seconds float8, distance float8,
+        "paceMinutes" float8, "paceSeconds" float8, speed float8, heaviest float8, e1rm float8,
+        "bestSetVolume" float8, "exactVolume" float8, "createdAt" timestamptz, "updatedAt" timestamptz)`,
+  ),
+};
+
+/**
+ * Inserts many rows into `table`, a chunk per statement (INSERT_CHUNK rows or INSERT_CHARS of
+ * JSON); `pause` runs between two statements. `items` may make each row as it is read, so a
+ * plan's derived values (a session's sets and volumes) are held a chunk at a time, not for the
+ * whole file at once.
+ */
+async function insertMany(
+  db: object,
+  table: keyof typeof insertChunk,
   importId: string,
-  items: Iterable<T['$inferInsert']>,
+  items: Iterable<object>,
   pause: () => Promise<void>,
 ): Promise<void> {
-  let columns: [string, PgColumn][] | undefined;
-  let names: SQL | undefined;
-  let types: SQL | undefined;
   let chunk: string[] = [];
   let chars = 0;
   const flush = async () => {
-    const json = `[${chunk.join(',')}]`;
+    const rows = `[${chunk.join(',')}]`;
     chunk = [];
     chars = 0;
-    await db.execute(
-      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`,
-    );
+    await insertChunk[table](db, { importId, rows });
     await pause();
   };
   for (const item of items) {
-    const row = item as Record<string, unknown>;
-    if (!columns) {
-      columns = Object.entries(getTableColumns(table)).filter(
-        ([key]) => key === 'importId' || row[key] !== undefined,
-      );
-      names = sql.join(
-        columns.map(([, column]) => sql.identifier(column.name)),
-        sql`, `,
-      );
-      types = sql.join(
-        columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
-        sql`, `,
-      );
-    }
-    const text = JSON.stringify(
-      Object.fromEntries(
-        columns.map(([key, column]) => [column.name, key === 'importId' ? importId : row[key]]),
-      ),
-    );
+    const text = JSON.stringify(item);
     chunk.push(text);
     chars += text.length;
     if (chunk.length === INSERT_CHUNK || chars >= INSERT_CHARS) await flush();
@@ -265,7 +325,7 @@ async function insertMany<T extends PgTable>(
  * makes each row as it is written (import-diff.ts: a whole file's rows at once would not fit).
  */
 export async function insertImported(
-  db: Executor,
+  db: Parameters<typeof forgetPlans>[0],
   importId: string,
   rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: Iterable<NewSession> },
   pause: () => Promise<void>,
@@ -273,11 +333,11 @@ export async function insertImported(
   // Each table's foreign-key checks are planned for its parents as they are now, not as they
   // were when the server first checked them (db/client.ts `forgetPlans`).
   await forgetPlans(db);
-  await insertMany(db, logs, importId, rows.logs, pause);
+  await insertMany(db, 'logs', importId, rows.logs, pause);
   await forgetPlans(db);
-  await insertMany(db, exercises, importId, rows.exercises, pause);
+  await insertMany(db, 'exercises', importId, rows.exercises, pause);
   await forgetPlans(db);
-  await insertMany(db, sessions, importId, rows.sessions, pause);
+  await insertMany(db, 'sessions', importId, rows.sessions, pause);
 }
 
 /**
@@ -286,23 +346,32 @@ export async function insertImported(
  * in the import's final transaction, held PGlite (and every other request) for 30 s when a
  * later export added a day to each of 50,000 exercises.
  */
+type Activity = { authorId: string; rows: string };
+const setActive = {
+  logs: defineStatement<Activity, undefined>(
+    'import_logs_active_at',
+    (p) => sql`update logs x set active_at = v.active_at
+      from jsonb_to_recordset(${p.rows}::jsonb) as v(id uuid, active_at timestamptz)
+      where x.author_id = ${p.authorId} and x.id = v.id`,
+  ),
+  exercises: defineStatement<Activity, undefined>(
+    'import_exercises_active_at',
+    (p) => sql`update exercises x set active_at = v.active_at
+      from jsonb_to_recordset(${p.rows}::jsonb) as v(id uuid, active_at timestamptz)
+      where x.author_id = ${p.authorId} and x.id = v.id`,
+  ),
+};
+
 export async function setActiveAt(
-  db: Executor,
+  db: object,
   authorId: string,
   touched: { logs: { id: string; activeAt: string }[]; exercises: { id: string; activeAt: string }[] },
   pause: () => Promise<void>,
 ): Promise<void> {
-  for (const [table, rows] of [
-    [logs, touched.logs],
-    [exercises, touched.exercises],
-  ] as const)
-    for (const part of chunks(rows, INSERT_CHUNK)) {
-      const json = JSON.stringify(part.map((row) => ({ id: row.id, active_at: row.activeAt })));
-      await db.execute(
-        sql`update ${table} set active_at = v.active_at
-          from jsonb_to_recordset(${json}::jsonb) as v(id uuid, active_at timestamptz)
-          where ${table}.author_id = ${authorId} and ${table}.id = v.id`,
-      );
+  for (const table of ['logs', 'exercises'] as const)
+    for (const part of chunks(touched[table], INSERT_CHUNK)) {
+      const rows = JSON.stringify(part.map((row) => ({ id: row.id, active_at: row.activeAt })));
+      await setActive[table](db, { authorId, rows });
       await pause();
     }
 }

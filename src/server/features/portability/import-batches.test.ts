@@ -1,7 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imports, sessions } from '../../db/schema';
+import { registerStatementRunner, statementRunnerOf } from '../../db/statement';
 import type { TestApp } from '../../test/test-app';
 import { insertImported, sessionContentPages } from './data.repository';
 import {
@@ -44,21 +44,24 @@ describe('import batches', () => {
       Array.from({ length: n }, (_, i) => `${date} 18:30:00,Lifts,,E ${i},1,100,5,,,,,\n`).join('');
     await importOk(t.app, user, 'source=strong&unit=kg', day('2024-01-01', 250));
     await call(t.app, user, 'POST', '/api/logs', { title: 'Newer' });
-    const dialect = new PgDialect();
     const updates: string[] = [];
-    const execute = t.db.execute;
-    t.db.execute = ((query: SQL) => {
-      const { sql: text } = dialect.sqlToQuery(query);
-      if (text.startsWith('update')) updates.push(text.split(' ')[1]);
-      return execute.call(t.db, query);
-    }) as typeof t.db.execute;
+    const runner = statementRunnerOf(t.db);
+    registerStatementRunner(t.db, (name, text, values) => {
+      if (name.endsWith('_active_at')) updates.push(name);
+      return runner(name, text, values);
+    });
     try {
       const later = day('2024-01-02', 250);
       expect(await importOk(t.app, user, 'source=strong&unit=kg', later)).toMatchObject({ sessions: 250 });
     } finally {
-      t.db.execute = execute;
+      registerStatementRunner(t.db, runner);
     }
-    expect(updates).toEqual(['"logs"', '"exercises"', '"exercises"', '"exercises"']);
+    expect(updates).toEqual([
+      'import_logs_active_at',
+      'import_exercises_active_at',
+      'import_exercises_active_at',
+      'import_exercises_active_at',
+    ]);
     const list = await call(t.app, user, 'GET', '/api/logs');
     expect(list.logs[0].title).toBe('Lifts');
     const page = await call(t.app, user, 'GET', '/api/logs/lifts?limit=3');
@@ -121,18 +124,16 @@ describe('import batches', () => {
     // 100 sessions of 100 sets in one statement held PGlite (and every other request) for 200 ms.
     const user = await signUp(t.app);
     const file = STRONG_HEADER + '2024-01-15 18:30:00,Lifts,,Squat,1,100,5,,,,,\n'.repeat(8000);
-    const dialect = new PgDialect();
     const sizes: number[] = [];
-    const execute = t.db.execute;
-    t.db.execute = ((query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      if (text.startsWith('insert into "sessions"')) sizes.push(String(params[0]).length);
-      return execute.call(t.db, query);
-    }) as typeof t.db.execute;
+    const runner = statementRunnerOf(t.db);
+    registerStatementRunner(t.db, (name, text, values) => {
+      if (name === 'import_insert_sessions') sizes.push(Math.max(...values.map((v) => String(v).length)));
+      return runner(name, text, values);
+    });
     try {
       expect(await importOk(t.app, user, 'source=strong&unit=kg', file)).toMatchObject({ sessions: 80 });
     } finally {
-      t.db.execute = execute;
+      registerStatementRunner(t.db, runner);
     }
     expect(sizes.length).toBeGreaterThanOrEqual(10);
     // A statement stops at the first session that takes it past 64 KB (a session is ~10 KB here).

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { exercises, imports, logs, sessions } from '../../db/schema';
+import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -29,6 +30,16 @@ export interface ImportBatch {
   aliveAt: number;
 }
 
+const idRow = z.object({ id: z.string() }).strict();
+const none = z.undefined();
+
+const takeSlot = defineStatement<{ id: string; authorId: string }, { id: string } | undefined>(
+  'import_begin',
+  (p) => sql`insert into imports (id, author_id) values (${p.id}, ${p.authorId})
+    on conflict do nothing returning id`,
+  idRow.optional(),
+);
+
 /**
  * Takes the account's one running slot: a dead batch in it is discarded first; a live one means
  * another import is running, 409.
@@ -36,12 +47,7 @@ export interface ImportBatch {
 export async function beginImport(db: Db, authorId: string): Promise<ImportBatch> {
   for (let attempt = 1; ; attempt += 1) {
     const id = randomUUID();
-    const taken = await db
-      .insert(imports)
-      .values({ id, authorId })
-      .onConflictDoNothing()
-      .returning({ id: imports.id });
-    if (taken.length > 0) return { id, authorId, aliveAt: Date.now() };
+    if (await takeSlot(db, { id, authorId })) return { id, authorId, aliveAt: Date.now() };
     const discarded = await discardStaleImports(db, STALE_AFTER_MS, authorId);
     if (discarded === 0 || attempt === 2) throw new AppError(409, IMPORT_RUNNING);
   }
@@ -51,60 +57,81 @@ export async function beginImport(db: Db, authorId: string): Promise<ImportBatch
 export async function keepAlive(db: Db, batch: ImportBatch): Promise<void> {
   if (Date.now() - batch.aliveAt < ALIVE_EVERY_MS) return;
   batch.aliveAt = Date.now();
-  await stillOpen(db, batch, { aliveAt: sql`now()` });
+  await stillOpen(db, batch, false);
 }
 
-/** The batch is complete, in the caller's transaction: its rows stay, and the account may import again. */
-export async function finishImport(db: Pick<Db, 'update'>, batch: ImportBatch): Promise<void> {
-  await stillOpen(db, batch, { aliveAt: sql`now()`, finishedAt: sql`now()` });
+/** The batch is complete: its rows stay, and the account may import again. */
+export async function finishImport(db: object, batch: ImportBatch): Promise<void> {
+  await stillOpen(db, batch, true);
 }
 
-/** Updates the open batch; a batch no longer open was taken back, so its writer fails (503). */
-async function stillOpen(
-  db: Pick<Db, 'update'>,
-  batch: ImportBatch,
-  set: Partial<Record<'aliveAt' | 'finishedAt', SQL>>,
-): Promise<void> {
-  const open = await db
-    .update(imports)
-    .set(set)
-    .where(and(eq(imports.id, batch.id), isNull(imports.finishedAt)))
-    .returning({ id: imports.id });
-  if (open.length === 0) throw new AppError(503, BATCH_LOST);
+const stampOpen = defineStatement<{ id: string; finish: boolean }, { id: string } | undefined>(
+  'import_still_open',
+  (p) => sql`update imports set alive_at = now(),
+      finished_at = case when ${p.finish}::boolean then now() end
+    where id = ${p.id} and finished_at is null returning id`,
+  idRow.optional(),
+);
+
+/** Stamps the open batch alive (and finished); a batch no longer open was taken back, so its writer fails (503). */
+async function stillOpen(db: object, batch: ImportBatch, finish: boolean): Promise<void> {
+  if (!(await stampOpen(db, { id: batch.id, finish }))) throw new AppError(503, BATCH_LOST);
 }
+
+type Batch = { authorId: string; id: string };
+
+/** A batch's rows, children first: the sessions, exercises and logs it added. */
+const deleteBatchRows = {
+  sessions: defineStatement<Batch, undefined>(
+    'import_discard_sessions',
+    (p) => sql`delete from sessions where author_id = ${p.authorId} and import_id = ${p.id}`,
+    none,
+  ),
+  exercises: defineStatement<Batch, undefined>(
+    'import_discard_exercises',
+    (p) => sql`delete from exercises where author_id = ${p.authorId} and import_id = ${p.id}`,
+    none,
+  ),
+  logs: defineStatement<Batch, undefined>(
+    'import_discard_logs',
+    (p) => sql`delete from logs where author_id = ${p.authorId} and import_id = ${p.id}`,
+    none,
+  ),
+  batch: defineStatement<Batch, undefined>(
+    'import_discard_batch',
+    (p) => sql`delete from imports where id = ${p.id} and author_id = ${p.authorId}`,
+    none,
+  ),
+};
 
 /**
  * Takes a batch back in one transaction: the sessions, exercises and logs it added, then the
  * batch. Records that existed before the import keep their own sessions.
  */
 export async function discardImport(db: Db, batch: Pick<ImportBatch, 'id' | 'authorId'>): Promise<void> {
+  const where = { authorId: batch.authorId, id: batch.id };
   await db.transaction(async (tx) => {
-    await tx
-      .delete(sessions)
-      .where(and(eq(sessions.authorId, batch.authorId), eq(sessions.importId, batch.id)));
-    await tx
-      .delete(exercises)
-      .where(and(eq(exercises.authorId, batch.authorId), eq(exercises.importId, batch.id)));
-    await tx.delete(logs).where(and(eq(logs.authorId, batch.authorId), eq(logs.importId, batch.id)));
-    await tx.delete(imports).where(eq(imports.id, batch.id));
+    await deleteBatchRows.sessions(tx, where);
+    await deleteBatchRows.exercises(tx, where);
+    await deleteBatchRows.logs(tx, where);
+    await deleteBatchRows.batch(tx, where);
   });
 }
+
+const silentBatches = defineRowsStatement<{ silentMs: number; authorId: string | null }, Batch>(
+  'import_silent_batches',
+  (p) => sql`select id, author_id as "authorId" from imports
+    where finished_at is null and alive_at < now() - make_interval(secs => ${p.silentMs}::float8 / 1000)
+      and (${p.authorId}::uuid is null or author_id = ${p.authorId}::uuid)`,
+  z.object({ id: z.string(), authorId: z.string() }).strict(),
+);
 
 /**
  * Discards the unfinished batches that have shown no life for `silentMs` by the database's clock
  * (one account's, or every account's); returns how many. main.ts runs it at start and every STALE_AFTER_MS.
  */
 export async function discardStaleImports(db: Db, silentMs: number, authorId?: string): Promise<number> {
-  const dead = await db
-    .select({ id: imports.id, authorId: imports.authorId })
-    .from(imports)
-    .where(
-      and(
-        isNull(imports.finishedAt),
-        lt(imports.aliveAt, sql`now() - make_interval(secs => ${silentMs / 1000})`),
-        authorId ? eq(imports.authorId, authorId) : undefined,
-      ),
-    );
+  const dead = await silentBatches(db, { silentMs, authorId: authorId ?? null });
   for (const batch of dead) await discardImport(db, batch);
   return dead.length;
 }

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { paceFigures, type SetInput, sessionVolumes, setBests, setVolume } from '../../../contract/metrics';
 import type { PasessionValues } from '../../../contract/sessions';
-import { isoExact } from '../../db/json-sql';
 import type { StoredSet } from '../../db/schema';
 
 // A session is one row of `sessions` whatever its kind (decision 0012). This file is the one
-// place its values are derived from what the user sent (`sessionValues`), and names the column
-// every statement reads its JSON from (`sessionJson`: PostgreSQL builds it, decision 0014).
+// place its values are derived from what the user sent (`sessionValues`); its JSON is built by
+// PostgreSQL from the stored values (db/functions/session-api-json.sql, decision 0014).
 
 /** What a session stores beyond its identity and date, by column (camelCase, as db/schema.ts names them). */
 export interface SessionValues {
@@ -76,19 +74,3 @@ export function sessionValues(
   const { time, distance } = input;
   return { notes, ...NO_WEIGHT, ...time, distance, ...paceFigures(time, distance) };
 }
-
-/**
- * The session `s` in the API's shape (docs/api.md §7), as a `json` value (null when `s` is the
- * null side of an outer join). PostgreSQL builds it on every write and stores it with the row:
- * the function `session_api_json` of migration 0006 is the one place a session's JSON is built.
- */
-export const sessionJson = sql.raw('s.api_json');
-
-/**
- * The session `s` as an export writes it (docs/api.md §8): its API JSON with every stored digit of
- * its timestamps, without the ids the file's nesting already gives (author, exercise).
- */
-export const exportedSessionJson = sql.raw(
-  `(s.api_json::jsonb - 'author' - 'exercise')
-    || jsonb_build_object('createdAt', ${isoExact('s.created_at')}, 'updatedAt', ${isoExact('s.updated_at')})`,
-);

@@ -1,24 +1,30 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { paceValue, round2 } from '../../../contract/metrics';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
-import { isoMs, paginationFields } from '../../db/json-sql';
+import { isoExact, isoMs, paginationFields } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { notFound } from '../../lib/app-error';
-import { touchExerciseOf } from '../exercises/activity';
 import { exerciseFields } from '../exercises/exercise-record';
-import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
-import { type KeyParams, rememberAnswer } from '../users/idempotency-keys';
-import { exportedSessionJson, sessionJson, type SessionValues } from './session-record';
+import {
+  exerciseOf,
+  exerciseScope,
+  scopeColumns,
+  scopeRow,
+  type ScopeRow,
+} from '../exercises/exercise-scope';
+import type { KeyParams } from '../users/idempotency-keys';
+import type { SessionValues } from './session-record';
 import { recordsSetBy } from './session-records';
 import { DateSlugs } from './session-slugs';
 
 // Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
 // that starts from the signed-in user and the exercise named in the path
-// (exercises/exercise-scope.ts). Answers come back as the JSON text PostgreSQL built with
-// session-record.ts's `sessionJson` (decision 0014).
+// (exercises/exercise-scope.ts). A session's JSON is the `api_json` PostgreSQL stored with it
+// (db/functions/session-api-json.sql, decision 0014).
 
 export interface Scope {
   tokenHash: string;
@@ -27,6 +33,23 @@ export interface Scope {
 }
 type Answer = ScopeRow & { json: string | null };
 type ExportedSession = ExportWlsession | ExportPasession;
+const answerRow = scopeRow.extend({ json: z.string().nullable() }).strict();
+const number = z.number().nullable().optional();
+/** A chart point's columns; absent or null on the row of an exercise without sessions in range. */
+const pointRow = scopeRow
+  .extend({
+    kind: z.enum(['wlsession', 'pasession']).nullable().optional(),
+    created_date: z.string().nullable().optional(),
+    total_volume: number,
+    junk_volume: number,
+    working_volume: number,
+    pace_minutes: number,
+    pace_seconds: number,
+    speed: number,
+    e1rm: number,
+    heaviest: number,
+  })
+  .strict();
 
 const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
 const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
@@ -35,7 +58,7 @@ const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id')
  * The page repeats the exercise in every item, so its timestamps are formatted once (`stamps`).
  */
 const aggregateItem = sql`json_build_object(${exerciseFields({ createdAt: 'stamps.created_at', updatedAt: 'stamps.updated_at' })},
-  case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, ${sessionJson})`;
+  case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, s.api_json)`;
 
 // ---- Reads ----
 
@@ -73,6 +96,7 @@ const exercisePage = defineStatement<
       where s.author_id = e.author_id and s.exercise_id = e.id order by ${newestFirst} limit 1
     ) newest on true
 `,
+  scopeRow.extend({ body: z.string().nullable() }).strict(),
 );
 
 /** The exercise page's JSON; 401 or 404 when the user, the log or the exercise is missing. */
@@ -101,7 +125,7 @@ interface PointRow {
 
 type Range = { from: string | null; to: string | null };
 
-const progress = defineRowsStatement<Scope & Range, ScopeRow & Partial<PointRow>>(
+const progress = defineRowsStatement<Scope & Range, z.infer<typeof pointRow>>(
   'exercise_progress',
   (p) => sql`select ${scopeColumns}, s.kind, s.created_date, s.total_volume, s.junk_volume, s.working_volume,
       s.pace_minutes, s.pace_seconds, s.speed, s.e1rm, s.heaviest
@@ -113,6 +137,7 @@ const progress = defineRowsStatement<Scope & Range, ScopeRow & Partial<PointRow>
       order by created_date, created_at, id
     ) s on true
     order by s.created_date, s.created_at, s.id`,
+  pointRow,
 );
 
 /**
@@ -154,16 +179,18 @@ const sessionBy = {
   slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
     (p) => sql`select ${scopeColumns}, case when s.id is not null
-        then json_build_object(${p.kind}::text, ${sessionJson}::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
+        then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
       from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,
+    answerRow,
   ),
   id: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_id',
-    (p) => sql`select ${scopeColumns}, (${sessionJson})::text as json from ${exerciseScope(p)}
+    (p) => sql`select ${scopeColumns}, s.api_json::text as json from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.id = ${p.key}`,
+    answerRow,
   ),
 };
 
@@ -183,9 +210,14 @@ const sessionsOldestFirst = defineRowsStatement<
   { session: ExportedSession }
 >(
   'sessions_oldest_first',
-  (p) => sql`select ${exportedSessionJson} as session from sessions s
+  // Its API JSON with every stored digit of its timestamps, without the ids the file's nesting
+  // already gives (author, exercise): docs/api.md §8.
+  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise')
+      || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session
+    from sessions s
     where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
     order by s.created_date, s.created_at, s.id limit ${p.limit} offset ${p.offset}`,
+  z.object({ session: z.custom<ExportedSession>((v) => typeof v === 'object' && v !== null) }).strict(),
 );
 
 /** A page of an exercise's sessions in the order they were logged, as an export writes them. */
@@ -202,6 +234,7 @@ const takenSlugs = defineRowsStatement<Scope & { date: string }, { date: string;
   'taken_session_slugs',
   (p) => sql`select ${p.date}::text as date, x.slug from ${exerciseScope(p)}
     join sessions x on ${ofExercise} and (x.slug = ${p.date} or x.slug like ${p.date}::text || '-%')`,
+  z.object({ date: z.string(), slug: z.string() }).strict(),
 );
 
 /**
@@ -276,9 +309,21 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
     ),
-    ${touchExerciseOf('ins')},
-    ${rememberAnswer(p, { userId: 's.author_id', json: sessionJson, from: 'ins s' })}
-    select sc.*, (${sessionJson})::text as json from sc left join ins s on true`,
+    -- The exercise, then its log, move to the top of their lists (docs/api.md §7 "active"), locked
+    -- in that order, the order every write takes: two writes taking them the other way round could deadlock.
+    touch_exercise as (
+      update exercises x set active_at = now() from ins src
+      where x.author_id = src.author_id and x.id = src.exercise_id returning x.author_id, x.log_id),
+    touch_log as (
+      update logs x set active_at = now() from touch_exercise src where x.author_id = src.author_id and x.id = src.log_id),
+    -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
+    remembered as (
+      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
+      select s.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (s.api_json)::text
+      from ins s where ${p.keyValue}::text is not null
+    )
+    select sc.*, s.api_json::text as json from sc left join ins s on true`,
+  answerRow,
 );
 
 /**
@@ -323,8 +368,15 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
       from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*
     ),
-    ${touchExerciseOf('upd')}
-    select sc.*, (${sessionJson})::text as json from sc left join upd s on true`,
+    -- The exercise, then its log, move to the top of their lists (docs/api.md §7 "active"), locked
+    -- in that order, the order every write takes: two writes taking them the other way round could deadlock.
+    touch_exercise as (
+      update exercises x set active_at = now() from upd src
+      where x.author_id = src.author_id and x.id = src.exercise_id returning x.author_id, x.log_id),
+    touch_log as (
+      update logs x set active_at = now() from touch_exercise src where x.author_id = src.author_id and x.id = src.log_id)
+    select sc.*, s.api_json::text as json from sc left join upd s on true`,
+  answerRow,
 );
 
 /** Replaces a session's values; null when the exercise has no session of this kind with this id. */
@@ -347,6 +399,7 @@ const deleteSessionStatement = defineStatement<
       returning x.id
     )
     select sc.*, (select count(*)::int from gone) as deleted from sc`,
+  scopeRow.extend({ deleted: z.number() }).strict(),
 );
 
 export async function deleteSession(

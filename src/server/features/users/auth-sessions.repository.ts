@@ -1,31 +1,41 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { defineStatement } from '../../db/statement';
-import { authSessions, passwordResets } from '../../db/schema';
+import { SESSION_DAYS, type SessionUser } from '../../lib/session-user';
 import { signedIn } from './signed-in';
 
-export const SESSION_DAYS = 30;
+// Sign-in sessions: only a hash of the cookie's token is stored. One named statement each
+// (db/statement.ts); a transaction handle runs them inside its transaction.
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  weightUnit: 'kg' | 'lb';
-}
+export { SESSION_DAYS, type SessionUser };
 
-export async function createAuthSession(db: Executor, userId: string, tokenHash: string): Promise<void> {
-  await db.insert(authSessions).values({
-    tokenHash,
-    userId,
-    expiresAt: sql`now() + make_interval(days => ${SESSION_DAYS})`,
-  });
+const none = z.undefined();
+
+const insertAuthSession = defineStatement<{ userId: string; tokenHash: string; days: number }, undefined>(
+  'insert_auth_session',
+  (p) => sql`insert into auth_sessions (token_hash, user_id, expires_at)
+    values (${p.tokenHash}, ${p.userId}, now() + make_interval(days => ${p.days}::int))`,
+  none,
+);
+
+export async function createAuthSession(db: object, userId: string, tokenHash: string): Promise<void> {
+  await insertAuthSession(db, { userId, tokenHash, days: SESSION_DAYS });
 }
 
 const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(
   'signed_in_user',
   (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin", u.weight_unit as "weightUnit"
     from ${signedIn(p.tokenHash)} me join users u on u.id = me.user_id`,
+  z
+    .object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      isAdmin: z.boolean(),
+      weightUnit: z.enum(['kg', 'lb']),
+    })
+    .strict()
+    .optional(),
 );
 
 /**
@@ -36,27 +46,40 @@ export async function findSessionUser(db: object, tokenHash: string): Promise<Se
   return (await sessionUser(db, { tokenHash })) ?? null;
 }
 
-export async function deleteAuthSession(db: Executor, tokenHash: string): Promise<void> {
-  await db.delete(authSessions).where(eq(authSessions.tokenHash, tokenHash));
+const deleteSession = defineStatement<{ tokenHash: string }, undefined>(
+  'delete_auth_session',
+  (p) => sql`delete from auth_sessions where token_hash = ${p.tokenHash}`,
+  none,
+);
+
+export async function deleteAuthSession(db: object, tokenHash: string): Promise<void> {
+  await deleteSession(db, { tokenHash });
 }
+
+const deleteOthers = defineStatement<{ userId: string; keep: string | null }, undefined>(
+  'delete_other_auth_sessions',
+  (p) => sql`delete from auth_sessions
+    where user_id = ${p.userId} and (${p.keep}::text is null or token_hash <> ${p.keep}::text)`,
+  none,
+);
 
 /** After a password change: every session but the one making the change stops working. */
 export async function deleteOtherAuthSessions(
-  db: Executor,
+  db: object,
   userId: string,
   keepTokenHash?: string,
 ): Promise<void> {
-  await db
-    .delete(authSessions)
-    .where(
-      keepTokenHash
-        ? and(eq(authSessions.userId, userId), ne(authSessions.tokenHash, keepTokenHash))
-        : eq(authSessions.userId, userId),
-    );
+  await deleteOthers(db, { userId, keep: keepTokenHash ?? null });
 }
 
+const deleteExpired = defineStatement<Record<string, never>, undefined>(
+  'delete_expired_tokens',
+  () => sql`with sessions_gone as (delete from auth_sessions where expires_at < now())
+    delete from password_resets where expires_at < now()`,
+  none,
+);
+
 /** Housekeeping: expired sign-in sessions and reset links are dead rows; main.ts sweeps them. */
-export async function deleteExpiredTokens(db: Executor): Promise<void> {
-  await db.delete(authSessions).where(lt(authSessions.expiresAt, sql`now()`));
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, sql`now()`));
+export async function deleteExpiredTokens(db: object): Promise<void> {
+  await deleteExpired(db, {});
 }

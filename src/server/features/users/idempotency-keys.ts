@@ -1,20 +1,17 @@
-import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AnswerKey } from '../../plugins/idempotency';
 import { signedIn } from './signed-in';
 import { defineStatement } from '../../db/statement';
 
 // Answers kept under an Idempotency-Key (docs/api.md §10, migration 0007): a user's key on a
 // route names one request for 24 hours. A create keeps its 201 answer in its own statement
-// (`rememberAnswer`), so a keyed create costs no extra round trip; the primary key refuses a
+// (its CTE `remembered`), so a keyed create costs no extra round trip; the primary key refuses a
 // second request with the same key, on both engines, and the whole second statement (its
 // session, log or exercise included) rolls back. Other answers (4xx) are kept after they are
 // sent (`keepAnswer`). plugins/idempotency.ts reads the header and replays kept answers.
 
-/** The request's key, its route (the path as sent) and a hash of its body; absent without a header. */
-export interface AnswerKey {
-  route: string;
-  key: string;
-  hash: string;
-}
+export type { AnswerKey };
 
 /** The key's columns as statement parameters: all null for a request without a key. */
 export interface KeyParams {
@@ -27,21 +24,6 @@ export function keyParams(key: AnswerKey | undefined): KeyParams {
   return { keyRoute: key?.route ?? null, keyValue: key?.key ?? null, keyHash: key?.hash ?? null };
 }
 
-/**
- * The CTE `remembered` of a create statement: its answer (`json`, from the rows `from` of the
- * user `userId`) kept under the request's key, when it has one.
- */
-export function rememberAnswer(
-  p: { readonly [K in keyof KeyParams]: Placeholder<K> },
-  of: { userId: string; json: SQL; from: string },
-): SQL {
-  return sql`remembered as (
-      insert into idempotency_keys (user_id, route, key, request_hash, status, body)
-      select ${sql.raw(of.userId)}, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${of.json})::text
-      from ${sql.raw(of.from)} where ${p.keyValue}::text is not null
-    )`;
-}
-
 type Kept = { request_hash: string; status: number; body: string };
 
 const keptAnswer = defineStatement<{ tokenHash: string; route: string; key: string }, Kept | undefined>(
@@ -49,6 +31,7 @@ const keptAnswer = defineStatement<{ tokenHash: string; route: string; key: stri
   (p) => sql`select k.request_hash, k.status, k.body from ${signedIn(p.tokenHash)} me
     join idempotency_keys k on k.user_id = me.user_id and k.route = ${p.route} and k.key = ${p.key}
       and k.created_at >= now() - interval '24 hours'`,
+  z.object({ request_hash: z.string(), status: z.number(), body: z.string() }).strict().optional(),
 );
 
 /** The answer kept under the signed-in user's key, unless it is older than 24 hours. */
@@ -68,6 +51,7 @@ const keep = defineStatement<
       returning 1
     )
     select exists (select from kept) as kept`,
+  z.object({ kept: z.boolean() }).strict(),
 );
 
 /** Keeps an answer that no create statement kept; false when the key already holds one. */
