@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ZodType } from 'zod';
-import type { Config } from './config';
+import { type Config, DEFAULT_WRITES_PER_USER } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { dataRoutes } from './features/portability/data.routes';
@@ -24,7 +24,10 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
 import { makeRequireSession, makeRequireUser, registerAuth } from './plugins/auth';
 import { answerClientError, loggable, MAX_URL_LENGTH, registerErrorHandler } from './plugins/errors';
+import { registerEncodedBodies } from './plugins/encoded-bodies';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerWriteLimit } from './plugins/write-limit';
+import { writeLimit } from './db/write-limits';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -118,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.length > MAX_URL_LENGTH)
       return reply.status(414).send({ message: 'The address is too long' });
   });
+  registerEncodedBodies(app);
   if (options.checkAnswers) app.addHook('onSend', checkAnswer);
   registerIdempotency(app, database.db);
   // JSON only (docs/api.md §3: anything else is 415). Fastify also parses text/plain by default, which is
@@ -187,6 +191,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurity(app, config);
   registerAuth(app);
+  registerWriteLimit(
+    app,
+    writeLimit(
+      database.db,
+      database.engine === 'postgres',
+      `${options.rateLimitScope ?? ''}writes`,
+      config.rateLimits.writesPerUser ?? DEFAULT_WRITES_PER_USER,
+    ),
+  );
   await registerOpenApi(app);
 
   await app.register(systemRoutes(deps));

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isKeyTaken } from '../db/errors';
+import { quotaPassed } from '../db/quotas';
 import { findSessionUser } from '../features/users/auth-sessions.repository';
 import { AppError, notSignedIn } from '../lib/app-error';
 import { replayTakenKey } from './idempotency';
@@ -34,6 +35,9 @@ export function registerErrorHandler(app: FastifyInstance, db: object): void {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (isKeyTaken(error)) return replayTakenKey(db, request, reply);
+    // A create past a quota (docs/api.md §12): its trigger's words name the limit.
+    const quota = quotaPassed(error);
+    if (quota) return reply.status(409).send({ message: quota.message });
     // A record route checks the session in its own statement (plugins/auth.ts), after the body
     // is parsed and validated: a stranger's refused body is a 401, not the body's message.
     // (A failing check leaves the error to be answered as it is, below.)

@@ -112,7 +112,7 @@ export const recordsSetBy: SQL = sql.raw(
   `to_jsonb(array_remove(array[${MEASURES.map(
     (m) => `case when s.kind = '${m.kind}' and ${m.counts('s')} and not exists (
       select from sessions p where p.author_id = s.author_id and p.exercise_id = s.exercise_id
-        and p.kind = s.kind and (p.created_date, p.created_at, p.id) < (s.created_date, s.created_at, s.id)
+        and p.kind = '${m.kind}' and (p.created_date, p.created_at, p.id) < (s.created_date, s.created_at, s.id)
         and ${m.counts('p')} and ${exact(m, 'p')} ${m.order === 'desc' ? '>=' : '<='} ${exact(m, 's')}
     ) then '${m.name}' end`,
   ).join(', ')}]::text[], null))`,
