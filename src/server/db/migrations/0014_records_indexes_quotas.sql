@@ -3,6 +3,8 @@
 -- (features/sessions/session-records.ts: the value as numeric, then created_date, created_at, id),
 -- so `order by … limit 1` reads one index entry whatever the number of sessions. The predicate is
 -- the figure's "counts for a record" rule: sessions that set no record are not in the index at all.
+-- The three pace figures count the same sessions: each adds a column every pace session has
+-- (`pace_minutes`, `speed`, `pace_seconds`), as its statement does, so each reads its own index.
 CREATE INDEX "sessions_record_heaviest_idx" ON "sessions" USING btree
   ("author_id", "exercise_id", ("heaviest"::numeric) DESC, "created_date", "created_at", "id")
   WHERE "kind" = 'wlsession' AND "heaviest" > 0;--> statement-breakpoint
@@ -17,13 +19,13 @@ CREATE INDEX "sessions_record_session_volume_idx" ON "sessions" USING btree
   WHERE "kind" = 'wlsession' AND "exact_volume" > 0;--> statement-breakpoint
 CREATE INDEX "sessions_record_pace_idx" ON "sessions" USING btree
   ("author_id", "exercise_id", ((("hours" * 60 + "minutes" + "seconds" / 60) / "distance")::numeric), "created_date", "created_at", "id")
-  WHERE "kind" = 'pasession' AND "distance" > 0 AND ("hours" * 60 + "minutes" + "seconds" / 60) > 0;--> statement-breakpoint
+  WHERE "kind" = 'pasession' AND "distance" > 0 AND ("hours" * 60 + "minutes" + "seconds" / 60) > 0 AND "pace_minutes" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "sessions_record_distance_idx" ON "sessions" USING btree
   ("author_id", "exercise_id", ("distance"::numeric) DESC, "created_date", "created_at", "id")
-  WHERE "kind" = 'pasession' AND "distance" > 0 AND ("hours" * 60 + "minutes" + "seconds" / 60) > 0;--> statement-breakpoint
+  WHERE "kind" = 'pasession' AND "distance" > 0 AND ("hours" * 60 + "minutes" + "seconds" / 60) > 0 AND "speed" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "sessions_record_duration_idx" ON "sessions" USING btree
   ("author_id", "exercise_id", (("hours" * 3600 + "minutes" * 60 + "seconds")::numeric) DESC, "created_date", "created_at", "id")
-  WHERE "kind" = 'pasession' AND "distance" > 0 AND ("hours" * 60 + "minutes" + "seconds" / 60) > 0;--> statement-breakpoint
+  WHERE "kind" = 'pasession' AND "distance" > 0 AND ("hours" * 60 + "minutes" + "seconds" / 60) > 0 AND "pace_seconds" IS NOT NULL;--> statement-breakpoint
 
 -- Quotas (docs/api.md §12 "Quotas and write limits"): rows counted as they are written, so a
 -- create checks its limit by reading one counter instead of counting up to 200,000 rows.
