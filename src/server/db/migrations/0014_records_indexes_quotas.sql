@@ -51,8 +51,9 @@ INSERT INTO "quota_limits" ("item", "max", "message") VALUES
   ('user-sessions', 200000, 'Your account already has %s sessions, the most it can hold'),
   ('user-idempotency-keys', 1000, '');--> statement-breakpoint
 
--- Adds `delta` rows per owner (rows of owner_id, n) to `item`'s counters, in owner order (two
--- writers lock counters in one order); refuses the statement when a counter passes its limit.
+-- Adds rows per owner ([{owner_id, n}]) to `item`'s counters, in owner order (two writers lock
+-- counters in one order); refuses the statement when a counter passes its limit. For logs and
+-- exercises; the sessions' and keys' triggers, on every create, write their counters inline.
 CREATE FUNCTION "quota_add"(counts jsonb, which text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   lim record;
@@ -67,7 +68,7 @@ BEGIN
     RETURNING q.n
   )
   SELECT max(n) INTO top FROM added;
-  IF top > lim.max AND which <> 'user-idempotency-keys' THEN
+  IF top > lim.max THEN
     RAISE EXCEPTION USING ERRCODE = 'QUOTA', MESSAGE = format(lim.message, lim.max), DETAIL = which || ' ' || lim.max;
   END IF;
 END $$;--> statement-breakpoint
@@ -78,25 +79,37 @@ BEGIN
   WHERE q.owner_id = (c->>'owner_id')::uuid AND q.item = which;
 END $$;--> statement-breakpoint
 
+-- The hot path (every session written): one statement counts both owners and returns the
+-- first limit passed, rather than a helper call per counter.
 CREATE FUNCTION "sessions_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  per_exercise jsonb;
-  per_user jsonb;
+  passed record;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('owner_id', exercise_id, 'n', k)) INTO per_exercise
-      FROM (SELECT exercise_id, count(*) AS k FROM changed_new GROUP BY exercise_id) g;
-    SELECT jsonb_agg(jsonb_build_object('owner_id', author_id, 'n', k)) INTO per_user
-      FROM (SELECT author_id, count(*) AS k FROM changed_new GROUP BY author_id) g;
-    PERFORM quota_add(per_exercise, 'exercise-sessions');
-    PERFORM quota_add(per_user, 'user-sessions');
+    WITH added AS (
+      INSERT INTO quota_counts AS q (owner_id, item, n)
+      SELECT c.owner_id, c.item, c.n FROM (
+        SELECT exercise_id AS owner_id, 'exercise-sessions' AS item, count(*)::int AS n FROM changed_new GROUP BY exercise_id
+        UNION ALL
+        SELECT author_id, 'user-sessions', count(*)::int FROM changed_new GROUP BY author_id
+      ) c
+      ORDER BY c.item, c.owner_id
+      ON CONFLICT (owner_id, item) DO UPDATE SET n = q.n + excluded.n
+      RETURNING q.item, q.n
+    )
+    SELECT l.item, l.max, l.message INTO passed FROM added a JOIN quota_limits l ON l.item = a.item
+    WHERE a.n > l.max ORDER BY l.item LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'QUOTA', MESSAGE = format(passed.message, passed.max),
+        DETAIL = passed.item || ' ' || passed.max;
+    END IF;
   ELSE
-    SELECT jsonb_agg(jsonb_build_object('owner_id', exercise_id, 'n', k)) INTO per_exercise
-      FROM (SELECT exercise_id, count(*) AS k FROM changed_old GROUP BY exercise_id) g;
-    SELECT jsonb_agg(jsonb_build_object('owner_id', author_id, 'n', k)) INTO per_user
-      FROM (SELECT author_id, count(*) AS k FROM changed_old GROUP BY author_id) g;
-    PERFORM quota_remove(per_exercise, 'exercise-sessions');
-    PERFORM quota_remove(per_user, 'user-sessions');
+    UPDATE quota_counts q SET n = q.n - c.n FROM (
+      SELECT exercise_id AS owner_id, 'exercise-sessions' AS item, count(*)::int AS n FROM changed_old GROUP BY exercise_id
+      UNION ALL
+      SELECT author_id, 'user-sessions', count(*)::int FROM changed_old GROUP BY author_id
+    ) c
+    WHERE q.owner_id = c.owner_id AND q.item = c.item;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -160,28 +173,27 @@ CREATE TRIGGER "users_uncounted" AFTER DELETE ON "users"
 CREATE INDEX "idempotency_keys_user_created_idx" ON "idempotency_keys" USING btree ("user_id", "created_at");--> statement-breakpoint
 CREATE FUNCTION "idempotency_keys_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  per_user jsonb;
-  cap integer;
   over record;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('owner_id', user_id, 'n', k)) INTO per_user
-      FROM (SELECT user_id, count(*) AS k FROM changed_new GROUP BY user_id) g;
-    PERFORM quota_add(per_user, 'user-idempotency-keys');
-    SELECT max INTO cap FROM quota_limits WHERE item = 'user-idempotency-keys';
     FOR over IN
-      SELECT q.owner_id, q.n - cap AS extra FROM quota_counts q
-      WHERE q.item = 'user-idempotency-keys' AND q.n > cap
-        AND q.owner_id IN (SELECT user_id FROM changed_new)
+      WITH added AS (
+        INSERT INTO quota_counts AS q (owner_id, item, n)
+        SELECT user_id, 'user-idempotency-keys', count(*)::int FROM changed_new GROUP BY user_id ORDER BY user_id
+        ON CONFLICT (owner_id, item) DO UPDATE SET n = q.n + excluded.n
+        RETURNING q.owner_id, q.n
+      )
+      SELECT a.owner_id, a.n - l.max AS extra FROM added a
+      JOIN quota_limits l ON l.item = 'user-idempotency-keys' WHERE a.n > l.max
     LOOP
       DELETE FROM idempotency_keys k WHERE k.ctid IN (
         SELECT o.ctid FROM idempotency_keys o WHERE o.user_id = over.owner_id
         ORDER BY o.created_at, o.route, o.key LIMIT over.extra);
     END LOOP;
   ELSE
-    SELECT jsonb_agg(jsonb_build_object('owner_id', user_id, 'n', k)) INTO per_user
-      FROM (SELECT user_id, count(*) AS k FROM changed_old GROUP BY user_id) g;
-    PERFORM quota_remove(per_user, 'user-idempotency-keys');
+    UPDATE quota_counts q SET n = q.n - c.n
+    FROM (SELECT user_id, count(*)::int AS n FROM changed_old GROUP BY user_id) c
+    WHERE q.owner_id = c.user_id AND q.item = 'user-idempotency-keys';
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
