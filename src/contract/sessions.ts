@@ -152,7 +152,16 @@ export const wlPoint = z.object({
   heaviest: z.number(),
 });
 export const paPoint = z.object({ createdDate: z.string(), pace: z.number(), speed: z.number() });
-export const progress = z.object({ points: z.array(z.union([wlPoint, paPoint])) });
+/** Past this many sessions in the range, `…/progress` returns sampled points (docs/api.md §12). */
+export const PROGRESS_MAX_POINTS = 1000;
+/**
+ * `sampled`: true when the range held more than PROGRESS_MAX_POINTS sessions and each point is
+ * the best of a span of days; absent when every session is a point.
+ */
+export const progress = z.object({
+  points: z.array(z.union([wlPoint, paPoint])),
+  sampled: z.boolean().optional(),
+});
 export type WlPoint = z.infer<typeof wlPoint>;
 export type PaPoint = z.infer<typeof paPoint>;
 export type Progress = z.infer<typeof progress>;

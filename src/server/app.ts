@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ZodType } from 'zod';
-import type { Config } from './config';
+import { type Config, DEFAULT_WRITES_PER_USER } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { dataRoutes } from './features/portability/data.routes';
@@ -26,7 +26,10 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
 import { makeRequireSession, makeRequireUser, registerAuth, registerStrangerCheck } from './plugins/auth';
 import { answerClientError, loggable, MAX_URL_LENGTH, registerErrorHandler } from './plugins/errors';
+import { registerEncodedBodies } from './plugins/encoded-bodies';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerWriteLimit } from './plugins/write-limit';
+import { writeLimit } from './features/users/write-limits';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.length > MAX_URL_LENGTH)
       return reply.status(414).send({ message: 'The address is too long' });
   });
+  registerEncodedBodies(app);
   if (options.checkAnswers) app.addHook('onSend', checkAnswer);
   // Plugins do not import features: what they need of them is passed in here.
   const findUser = (tokenHash: string) => findSessionUser(database.db, tokenHash);
@@ -192,6 +196,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurity(app, config);
   registerAuth(app);
+  registerWriteLimit(
+    app,
+    writeLimit(
+      database.db,
+      database.engine === 'postgres',
+      `${options.rateLimitScope ?? ''}writes`,
+      config.rateLimits.writesPerUser ?? DEFAULT_WRITES_PER_USER,
+    ),
+  );
   await registerOpenApi(app);
 
   await app.register(systemRoutes(deps));

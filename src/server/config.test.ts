@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       forgotPerEmail: 5,
       resetPerIp: 20,
       emailChangesPerUser: 5,
+      writesPerUser: 600,
     });
   });
 
@@ -39,12 +40,17 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'true',
       RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: '3',
       RATE_LIMIT_FORGOT_PER_EMAIL: '1',
+      RATE_LIMIT_WRITES_PER_USER: '30',
     });
     expect(config.port).toBe(8080);
     expect(config.appUrl).toBe('https://workouts.example.com');
     expect(config.cookieSecure).toBe(true);
     expect(config.rateLimits.loginFailuresPerEmail).toBe(3);
     expect(config.rateLimits.forgotPerEmail).toBe(1);
+    expect(config.rateLimits.writesPerUser).toBe(30);
+    expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_USER: '0' })).toThrow(
+      /RATE_LIMIT_WRITES_PER_USER: must be greater than 0/,
+    );
     expect(loadConfig({ PORT: '4000' }).appUrl).toBe('http://localhost:4000');
   });
 

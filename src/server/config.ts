@@ -38,6 +38,8 @@ function isAddressOrCidr(part: string): boolean {
 const url = (what: string) =>
   optionalText.refine((v) => v === undefined || URL.canParse(v), `must be a URL (${what})`);
 
+export const DEFAULT_WRITES_PER_USER = 600;
+
 const envSchema = z.object({
   NODE_ENV: optionalText,
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -78,6 +80,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PER_EMAIL: positiveInt(5),
   RATE_LIMIT_RESET_PER_IP: positiveInt(20),
   RATE_LIMIT_EMAIL_CHANGES_PER_USER: positiveInt(5),
+  RATE_LIMIT_WRITES_PER_USER: positiveInt(DEFAULT_WRITES_PER_USER),
 });
 
 export interface RateLimits {
@@ -88,6 +91,11 @@ export interface RateLimits {
   forgotPerEmail: number;
   resetPerIp: number;
   emailChangesPerUser: number;
+  /**
+   * Creates, edits and deletes per account a minute, an import counting one (docs/api.md §12).
+   * Always set by loadConfig; a Config built by hand without it gets DEFAULT_WRITES_PER_USER.
+   */
+  writesPerUser?: number;
 }
 
 export interface Config {
@@ -179,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPerEmail: e.RATE_LIMIT_FORGOT_PER_EMAIL,
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
       emailChangesPerUser: e.RATE_LIMIT_EMAIL_CHANGES_PER_USER,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
     },
   };
 }

@@ -51,14 +51,15 @@ export class RateLimiter {
   }
 }
 
-export function tooManyRequests(msLeft: number): AppError {
+/** 429 with Retry-After; `lead` says what was too many (attempts, or a user's changes). */
+export function tooManyRequests(msLeft: number, lead = 'Too many attempts.'): AppError {
   const seconds = Math.max(1, Math.ceil(msLeft / 1000));
   const minutes = Math.ceil(seconds / 60);
   const when =
     seconds < 60
       ? `${seconds} second${seconds === 1 ? '' : 's'}`
       : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return new AppError(429, `Too many attempts. Please try again in ${when}.`, undefined, {
+  return new AppError(429, `${lead} Please try again in ${when}.`, undefined, {
     'retry-after': String(seconds),
   });
 }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isKeyTaken } from '../db/errors';
+import { quotaPassed } from '../db/quotas';
 import { AppError } from '../lib/app-error';
 import type { ReplayTakenKey } from './idempotency';
 
@@ -33,6 +34,9 @@ export function registerErrorHandler(app: FastifyInstance, replayTakenKey: Repla
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
     if (isKeyTaken(error)) return replayTakenKey(request, reply);
+    // A create past a quota (docs/api.md §12): its trigger's words name the limit.
+    const quota = quotaPassed(error);
+    if (quota) return reply.status(409).send({ message: quota.message });
     // A record route checks the session in its own statement, after the body is parsed and
     // validated: what is answered below went out before it, and a stranger gets a 401 instead
     // (`registerStrangerCheck`, plugins/auth.ts, checks as the answer is sent).

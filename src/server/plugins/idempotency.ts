@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
@@ -43,6 +44,8 @@ declare module 'fastify' {
     answerKey?: AnswerKey;
     /** The answer is a kept one (or already kept): nothing more to keep. */
     answerSettled?: boolean;
+    /** The SHA-256 of the body's bytes, on an idempotent route sent a key. */
+    bodyHash?: string;
   }
 }
 
@@ -50,17 +53,33 @@ const KEY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const KEY_INVALID = 'Idempotency-Key must be 1 to 200 visible characters';
 const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+/** The answers a key keeps: 2xx, and 4xx other than 401, 404 and 429 (docs/api.md §12). */
+const KEPT = (status: number) =>
+  (status >= 200 && status < 300) || (status >= 400 && status < 500 && ![401, 404, 429].includes(status));
 const KEY_EXPIRED = 'This Idempotency-Key is older than 24 hours and now free: send the request again';
 
-/** The same body gives the same hash whatever the order of its keys. */
-function hashBody(body: unknown): string {
-  const canonical = JSON.stringify(body ?? null, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : value,
-  );
-  return createHash('sha256').update(canonical).digest('base64url');
+/**
+ * Hashes the body's bytes as they arrive (docs/api.md §12): no walk over the parsed value, so a
+ * body of any depth hashes in one pass, and two requests are the same request when they sent the
+ * same bytes. The offline queue resends the bytes it stored, so its retries always match.
+ */
+function hashingStream(request: FastifyRequest, payload: Readable): Readable {
+  const hash = createHash('sha256');
+  const tee = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      request.bodyHash = hash.digest('base64url');
+      done();
+    },
+  });
+  return payload.pipe(tee);
 }
+
+/** The hash of an empty body (a request without one). */
+const EMPTY_HASH = createHash('sha256').update('').digest('base64url');
 
 /**
  * The answer for a request whose key already names one: the kept answer when the bodies match,
@@ -90,20 +109,29 @@ async function replay(
  */
 export function registerIdempotency(app: FastifyInstance, db: object, store: KeptAnswers): ReplayTakenKey {
   const kept = { db, store };
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!request.routeOptions.config.idempotent || request.headers[KEY_HEADER] === undefined) return payload;
+    return hashingStream(request, payload);
+  });
   app.addHook('preValidation', async (request) => {
     const header = request.headers[KEY_HEADER];
     if (!request.routeOptions.config.idempotent || header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;
     if (!KEY_PATTERN.test(key)) throw new AppError(400, KEY_INVALID);
-    request.answerKey = { route: request.url.split('?')[0] as string, key, hash: hashBody(request.body) };
+    request.answerKey = {
+      route: request.url.split('?')[0] as string,
+      key,
+      hash: request.bodyHash ?? EMPTY_HASH,
+    };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.answerKey;
     // A 201 was kept by its create statement; a 5xx is not an answer, and the key stays free;
-    // a 401 has no user to keep it for.
+    // a 401 has no user to keep it for; a 404 or a 429 may change once the thing exists or the
+    // minute has passed, so a retry with the same key is answered afresh (docs/api.md §12).
     const status = reply.statusCode;
-    if (!key || request.answerSettled || status === 201 || status === 401 || status >= 500) return payload;
+    if (!key || request.answerSettled || status === 201 || !KEPT(status)) return payload;
     if (typeof payload !== 'string') return payload;
     request.answerSettled = true;
     const answer = { status, body: payload };

@@ -561,6 +561,7 @@ beforeAll(async () => {
       forgotPerEmail: 1e9,
       resetPerIp: 1e9,
       emailChangesPerUser: 1e9,
+      writesPerUser: 1e9,
     },
   });
   me = await createWorld(t.app, undefined, { log: 'Fuzz Log', wl: 'Fuzz Squat', pa: 'Fuzz Run' });

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { exportCsv, exportJson } from './export-writers';
 import { applyImport } from './import-apply';
+import { importPastQuota, quotaPassed } from '../../db/quotas';
 import { readHevy } from './import-hevy';
 import { readOwnJson } from './import-json';
 import type { ImportPlan } from './import-plan';
@@ -53,6 +54,9 @@ export function dataRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         throw new AppError(413, `The file is too large: the limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+      // A create that raced the import past a quota after its check (import-quotas.ts).
+      const quota = quotaPassed(error);
+      if (quota) throw new AppError(413, importPastQuota(quota.item, quota.max));
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
         throw new AppError(415, 'Send the file as application/json (our export) or text/csv (Hevy, Strong)');
       throw error;

@@ -6,6 +6,7 @@ import { insertImported, setActiveAt } from './data.repository';
 import { beginImport, discardImport, finishImport, keepAlive } from './import-batches';
 import { diffPlan } from './import-diff';
 import { yieldTurn } from './import-limits';
+import { checkImportQuotas } from './import-quotas';
 import type { ImportPlan } from './import-plan';
 
 /** Edits racing an import can take its slugs more than once; each clash costs one more diff. */
@@ -39,6 +40,7 @@ export async function applyImport(
     let diff;
     try {
       diff = await diffPlan(db, authorId, plan, Date.now(), pause);
+      await checkImportQuotas(db, authorId, diff);
       if (batch) {
         await insertImported(db, batch.id, { ...diff.rows, sessions: diff.sessionRows() }, pause);
         // In short statements before the batch closes, not in one transaction with its closing:

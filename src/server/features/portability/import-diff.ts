@@ -187,6 +187,11 @@ export async function diffPlan(
     rows,
     sessions,
     sessionRows,
+    /** The sessions added to each exercise, for the quotas (import-quotas.ts). */
+    sessionsPerExercise: added.map(({ exerciseId, slugs }) => ({
+      exerciseId,
+      count: slugs.reduce((sum, n) => sum + (n === 0 ? 0 : 1), 0),
+    })),
     duplicates,
     touched: { logs: rank(activity.logs, now), exercises: rank(activity.exercises, now) },
   };

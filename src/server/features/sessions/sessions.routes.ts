@@ -40,6 +40,7 @@ import {
   type Scope,
   updateSession,
 } from './sessions.repository';
+import { sampleProgress } from './progress-sampling';
 
 const scopeParams = z.object({ slugLog: z.string(), slugExercise: z.string() });
 type ScopeParams = z.infer<typeof scopeParams>;
@@ -104,9 +105,11 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: progress, '4xx': errorBody },
         },
       },
-      async (request) => ({
-        points: await readProgress(db, scopeOf(request.tokenHash, request.params), request.query),
-      }),
+      async (request) =>
+        sampleProgress(
+          await readProgress(db, scopeOf(request.tokenHash, request.params), request.query),
+          request.query,
+        ),
     );
 
     app.get(

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, userWithExercise } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { sampleProgress } from './progress-sampling';
+
+// Heavy histories (docs/api.md §12): records of an exercise of 20,000 sessions (read through
+// the indexes of migration 0014), progress sampled past 1,000 sessions, and the 20,000-session
+// quota of an exercise. The history is seeded with one INSERT … SELECT: 20,000 creates through
+// the API would take minutes, and the write limit would refuse them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The date of session g (1-based): one a day from 2000-01-01. */
+const dateOf = (g: number) => new Date(Date.UTC(2000, 0, 1) + (g - 1) * DAY).toISOString().slice(0, 10);
+
+/**
+ * 20,000 weight sessions, one a day from 2000-01-01, session g with: heaviest g % 1000 + 1 (1000
+ * first at g = 999, again at 1999 …: ties), e1RM g % 777, best set volume g % 500 (0 at
+ * g = 500: no record), volume g % 300 but 123456.789 for the last, total and working volume g % 50.
+ */
+async function seedHistory(authorId: string, exerciseId: string, sessions = 20_000) {
+  await t.db.execute(sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
+      total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume)
+    select gen_random_uuid(), ${authorId}::uuid, ${exerciseId}::uuid, 'wlsession',
+      to_char(date '2000-01-01' + (g - 1), 'YYYY-MM-DD'), date '2000-01-01' + (g - 1), '[]'::jsonb,
+      g % 50, 0, g % 50, g % 1000 + 1, g % 777, g % 500,
+      case when g = ${sessions} then 123456.789 else g % 300 end
+    from generate_series(1, ${sessions}::int) g`);
+}
+
+describe('an exercise of 20,000 sessions', () => {
+  let user: Awaited<ReturnType<typeof userWithExercise>>;
+  beforeAll(async () => {
+    user = await userWithExercise(t.app);
+    await seedHistory(user.user._id, user.exercise._id);
+  }, 120_000);
+  const get = (url: string) => call(t.app, 'GET', url, { cookie: user.cookie });
+
+  it('has its records, ties going to the earlier session', async () => {
+    const response = await get(`${user.page}/records`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      kind: 'wlsession',
+      records: {
+        heaviest: { value: 1000, createdDate: dateOf(999), slugSession: dateOf(999) },
+        e1rm: { value: 776, createdDate: dateOf(776), slugSession: dateOf(776) },
+        bestSetVolume: { value: 499, createdDate: dateOf(499), slugSession: dateOf(499) },
+        bestSessionVolume: { value: 123456.79, createdDate: dateOf(20_000), slugSession: dateOf(20_000) },
+      },
+    });
+  });
+
+  it('names on each session the records it set when it happened', async () => {
+    const records = async (g: number) =>
+      (await get(`${user.page}/wlsessions/${dateOf(g)}`)).json().wlsession.records;
+    expect(await records(1)).toEqual(['heaviest', 'e1rm', 'bestSetVolume', 'bestSessionVolume']);
+    expect(await records(20_000)).toEqual(['bestSessionVolume']);
+    // 999 % 500 = 499 ties the best set volume of session 499: a tie sets no record.
+    expect(await records(999)).toEqual(['heaviest']);
+    // 1000 kg again at g = 1999: a tie again.
+    expect(await records(1999)).toEqual([]);
+  });
+
+  it('samples its progress: 1,000 spans of 20 days, each series its span maximum', async () => {
+    const body = (await get(`${user.page}/progress`)).json();
+    expect(body.sampled).toBe(true);
+    expect(body.points).toHaveLength(1000);
+    // Span 0 is sessions 1–20: heaviest 21, e1RM 20, total volume 20 (g % 50).
+    expect(body.points[0]).toEqual({
+      createdDate: '2000-01-01',
+      totalVolume: 20,
+      junkVolume: 0,
+      workingVolume: 20,
+      e1rm: 20,
+      heaviest: 21,
+    });
+    // Span 49 is sessions 981–1000, dated on its first day: heaviest 1000 (session 999), e1RM
+    // 1000 % 777 = 223, total volume 999 % 50 = 49.
+    expect(body.points[49]).toEqual({
+      createdDate: dateOf(981),
+      totalVolume: 49,
+      junkVolume: 0,
+      workingVolume: 49,
+      e1rm: 223,
+      heaviest: 1000,
+    });
+    expect(body.points[999].createdDate).toBe(dateOf(19_981));
+  });
+
+  it('returns a range of 1,000 sessions whole, and samples one of 1,001 in spans of 2 days', async () => {
+    const whole = (await get(`${user.page}/progress?from=${dateOf(1)}&to=${dateOf(1000)}`)).json();
+    expect(whole.points).toHaveLength(1000);
+    expect(whole.sampled ?? false).toBe(false);
+    expect(whole.points[998]).toMatchObject({ createdDate: dateOf(999), heaviest: 1000 });
+
+    const sampled = (await get(`${user.page}/progress?from=${dateOf(1)}&to=${dateOf(1001)}`)).json();
+    expect(sampled.sampled).toBe(true);
+    // Spans of ceil(1001 / 1000) = 2 days: sessions 1–2, 3–4 … 999–1000, and 1001 alone.
+    expect(sampled.points).toHaveLength(501);
+    expect(sampled.points[0]).toMatchObject({ createdDate: dateOf(1), heaviest: 3, totalVolume: 2 });
+    expect(sampled.points[499]).toMatchObject({ createdDate: dateOf(999), heaviest: 1000, totalVolume: 49 });
+    expect(sampled.points[500]).toMatchObject({ createdDate: dateOf(1001), heaviest: 2, totalVolume: 1 });
+  });
+
+  it('refuses a 20,001st session with 409, and takes one again after a delete', async () => {
+    const session = { createdDate: '2060-01-01', set: [{ repetitions: 5, kilograms: 100 }] };
+    const refused = await call(t.app, 'POST', user.base, { cookie: user.cookie, body: session });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'This exercise already has 20000 sessions, the most it can hold',
+    });
+    const deleted = await call(t.app, 'DELETE', `${user.base}/${dateOf(5)}`, { cookie: user.cookie });
+    expect(deleted.statusCode).toBe(200);
+    const created = await call(t.app, 'POST', user.base, { cookie: user.cookie, body: session });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});
+
+describe('sampling', () => {
+  const lift = (createdDate: string, n: number) => ({
+    createdDate,
+    totalVolume: n,
+    junkVolume: 0,
+    workingVolume: n,
+    e1rm: n,
+    heaviest: n,
+  });
+
+  it('keeps every point up to the limit, and past it one point per equal span of days', () => {
+    const points = [lift('2026-01-01', 5), lift('2026-01-02', 9), lift('2026-01-04', 7)];
+    expect(sampleProgress(points, {}, 3)).toEqual({ points });
+    // 4 points over 2026-01-01..2026-01-07 (7 days) with at most 3: spans of 3 days.
+    const more = [...points, lift('2026-01-07', 1)];
+    expect(sampleProgress(more, {}, 3)).toEqual({
+      points: [lift('2026-01-01', 9), lift('2026-01-04', 7), lift('2026-01-07', 1)],
+      sampled: true,
+    });
+    // A range given: it starts on `from` and ends on `to` (10 days: spans of 4).
+    expect(sampleProgress(more, { from: '2025-12-29', to: '2026-01-07' }, 3)).toEqual({
+      points: [lift('2025-12-29', 5), lift('2026-01-02', 9), lift('2026-01-06', 1)],
+      sampled: true,
+    });
+  });
+
+  it('takes the best pace (the lowest above 0) and the best speed of a span', () => {
+    const run = (createdDate: string, pace: number, speed: number) => ({ createdDate, pace, speed });
+    const points = [
+      run('2026-01-01', 5.5, 10),
+      run('2026-01-02', 0, 0),
+      run('2026-01-03', 6, 11),
+      run('2026-01-04', 4, 15),
+    ];
+    expect(sampleProgress(points, {}, 3)).toEqual({
+      points: [run('2026-01-01', 5.5, 10), run('2026-01-03', 4, 15)],
+      sampled: true,
+    });
+  });
+});
