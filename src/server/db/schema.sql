@@ -72,6 +72,20 @@ CREATE TABLE password_resets (
   CONSTRAINT password_resets_pkey PRIMARY KEY (token_hash)
 );
 
+CREATE TABLE quota_counts (
+  owner_id uuid NOT NULL,
+  item text NOT NULL,
+  n integer NOT NULL,
+  CONSTRAINT quota_counts_pkey PRIMARY KEY (owner_id, item)
+);
+
+CREATE TABLE quota_limits (
+  item text NOT NULL,
+  max integer NOT NULL,
+  message text NOT NULL,
+  CONSTRAINT quota_limits_pkey PRIMARY KEY (item)
+);
+
 CREATE TABLE rate_limits (
   key text NOT NULL,
   count integer NOT NULL,
@@ -132,6 +146,7 @@ CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id
 CREATE INDEX exercises_log_active_idx ON public.exercises USING btree (author_id, log_id, active_at DESC, id);
 CREATE UNIQUE INDEX exercises_log_slug_uq ON public.exercises USING btree (author_id, log_id, slug);
 CREATE INDEX idempotency_keys_created_idx ON public.idempotency_keys USING btree (created_at);
+CREATE INDEX idempotency_keys_user_created_idx ON public.idempotency_keys USING btree (user_id, created_at);
 CREATE UNIQUE INDEX imports_one_running_uq ON public.imports USING btree (author_id) WHERE (finished_at IS NULL);
 CREATE INDEX logs_author_active_idx ON public.logs USING btree (author_id, active_at DESC, id);
 CREATE UNIQUE INDEX logs_author_slug_uq ON public.logs USING btree (author_id, slug);
@@ -140,6 +155,13 @@ CREATE INDEX rate_limits_reset_idx ON public.rate_limits USING btree (reset_at);
 CREATE INDEX sessions_author_date_idx ON public.sessions USING btree (author_id, created_date);
 CREATE INDEX sessions_exercise_date_idx ON public.sessions USING btree (author_id, exercise_id, created_date DESC, created_at DESC, id DESC);
 CREATE UNIQUE INDEX sessions_exercise_slug_uq ON public.sessions USING btree (author_id, exercise_id, slug);
+CREATE INDEX sessions_record_distance_idx ON public.sessions USING btree (author_id, exercise_id, ((distance)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'pasession'::text) AND (distance > (0)::double precision) AND ((((hours * (60)::double precision) + minutes) + (seconds / (60)::double precision)) > (0)::double precision) AND (speed IS NOT NULL));
+CREATE INDEX sessions_record_duration_idx ON public.sessions USING btree (author_id, exercise_id, (((((hours * (3600)::double precision) + (minutes * (60)::double precision)) + seconds))::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'pasession'::text) AND (distance > (0)::double precision) AND ((((hours * (60)::double precision) + minutes) + (seconds / (60)::double precision)) > (0)::double precision) AND (pace_seconds IS NOT NULL));
+CREATE INDEX sessions_record_e1rm_idx ON public.sessions USING btree (author_id, exercise_id, ((e1rm)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (e1rm > (0)::double precision));
+CREATE INDEX sessions_record_heaviest_idx ON public.sessions USING btree (author_id, exercise_id, ((heaviest)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (heaviest > (0)::double precision));
+CREATE INDEX sessions_record_pace_idx ON public.sessions USING btree (author_id, exercise_id, ((((((hours * (60)::double precision) + minutes) + (seconds / (60)::double precision)) / distance))::numeric), created_date, created_at, id) WHERE ((kind = 'pasession'::text) AND (distance > (0)::double precision) AND ((((hours * (60)::double precision) + minutes) + (seconds / (60)::double precision)) > (0)::double precision) AND (pace_minutes IS NOT NULL));
+CREATE INDEX sessions_record_session_volume_idx ON public.sessions USING btree (author_id, exercise_id, ((exact_volume)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (exact_volume > (0)::double precision));
+CREATE INDEX sessions_record_set_volume_idx ON public.sessions USING btree (author_id, exercise_id, ((best_set_volume)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (best_set_volume > (0)::double precision));
 
 -- Extended statistics
 
@@ -148,6 +170,108 @@ CREATE STATISTICS public.exercises_log_author_dep (dependencies) ON author_id, l
 CREATE STATISTICS public.sessions_exercise_author_dep (dependencies) ON author_id, exercise_id FROM sessions;
 
 -- Functions (src/server/db/functions/)
+
+CREATE OR REPLACE FUNCTION public.exercises_counted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  per_log jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
+      FROM (SELECT log_id, count(*) AS k FROM changed_new GROUP BY log_id) g;
+    PERFORM quota_add(per_log, 'log-exercises');
+  ELSE
+    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
+      FROM (SELECT log_id, count(*) AS k FROM changed_old GROUP BY log_id) g;
+    PERFORM quota_remove(per_log, 'log-exercises');
+    DELETE FROM quota_counts q USING changed_old o WHERE q.owner_id = o.id;
+  END IF;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.idempotency_keys_counted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  over record;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    FOR over IN
+      WITH added AS (
+        INSERT INTO quota_counts AS q (owner_id, item, n)
+        SELECT user_id, 'user-idempotency-keys', count(*)::int FROM changed_new GROUP BY user_id ORDER BY user_id
+        ON CONFLICT (owner_id, item) DO UPDATE SET n = q.n + excluded.n
+        RETURNING q.owner_id, q.n
+      )
+      SELECT a.owner_id, a.n - l.max AS extra FROM added a
+      JOIN quota_limits l ON l.item = 'user-idempotency-keys' WHERE a.n > l.max
+    LOOP
+      DELETE FROM idempotency_keys k WHERE k.ctid IN (
+        SELECT o.ctid FROM idempotency_keys o WHERE o.user_id = over.owner_id
+        ORDER BY o.created_at, o.route, o.key LIMIT over.extra);
+    END LOOP;
+  ELSE
+    UPDATE quota_counts q SET n = q.n - c.n
+    FROM (SELECT user_id, count(*)::int AS n FROM changed_old GROUP BY user_id) c
+    WHERE q.owner_id = c.user_id AND q.item = 'user-idempotency-keys';
+  END IF;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.logs_counted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  per_user jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('owner_id', author_id, 'n', k)) INTO per_user
+      FROM (SELECT author_id, count(*) AS k FROM changed_new GROUP BY author_id) g;
+    PERFORM quota_add(per_user, 'user-logs');
+  ELSE
+    SELECT jsonb_agg(jsonb_build_object('owner_id', author_id, 'n', k)) INTO per_user
+      FROM (SELECT author_id, count(*) AS k FROM changed_old GROUP BY author_id) g;
+    PERFORM quota_remove(per_user, 'user-logs');
+    DELETE FROM quota_counts q USING changed_old o WHERE q.owner_id = o.id;
+  END IF;
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.quota_add(counts jsonb, which text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  lim record;
+  top integer;
+BEGIN
+  SELECT * INTO lim FROM quota_limits WHERE item = which;
+  WITH added AS (
+    INSERT INTO quota_counts AS q (owner_id, item, n)
+    SELECT (c->>'owner_id')::uuid, which, (c->>'n')::int FROM jsonb_array_elements(counts) c
+    ORDER BY 1
+    ON CONFLICT (owner_id, item) DO UPDATE SET n = q.n + excluded.n
+    RETURNING q.n
+  )
+  SELECT max(n) INTO top FROM added;
+  IF top > lim.max THEN
+    RAISE EXCEPTION USING ERRCODE = 'QUOTA', MESSAGE = format(lim.message, lim.max), DETAIL = which || ' ' || lim.max;
+  END IF;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.quota_remove(counts jsonb, which text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE quota_counts q SET n = q.n - (c->>'n')::int
+  FROM jsonb_array_elements(counts) c
+  WHERE q.owner_id = (c->>'owner_id')::uuid AND q.item = which;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.session_api_json(s sessions)
  RETURNS json
@@ -171,6 +295,42 @@ AS $function$
       'time', json_build_object('hours', s.hours, 'minutes', s.minutes, 'seconds', s.seconds)) end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.sessions_counted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  passed record;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    WITH added AS (
+      INSERT INTO quota_counts AS q (owner_id, item, n)
+      SELECT c.owner_id, c.item, c.n FROM (
+        SELECT exercise_id AS owner_id, 'exercise-sessions' AS item, count(*)::int AS n FROM changed_new GROUP BY exercise_id
+        UNION ALL
+        SELECT author_id, 'user-sessions', count(*)::int FROM changed_new GROUP BY author_id
+      ) c
+      ORDER BY c.item, c.owner_id
+      ON CONFLICT (owner_id, item) DO UPDATE SET n = q.n + excluded.n
+      RETURNING q.item, q.n
+    )
+    SELECT l.item, l.max, l.message INTO passed FROM added a JOIN quota_limits l ON l.item = a.item
+    WHERE a.n > l.max ORDER BY l.item LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'QUOTA', MESSAGE = format(passed.message, passed.max),
+        DETAIL = passed.item || ' ' || passed.max;
+    END IF;
+  ELSE
+    UPDATE quota_counts q SET n = q.n - c.n FROM (
+      SELECT exercise_id AS owner_id, 'exercise-sessions' AS item, count(*)::int AS n FROM changed_old GROUP BY exercise_id
+      UNION ALL
+      SELECT author_id, 'user-sessions', count(*)::int FROM changed_old GROUP BY author_id
+    ) c
+    WHERE q.owner_id = c.owner_id AND q.item = c.item;
+  END IF;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.sessions_store_api_json()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -181,6 +341,33 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.users_uncounted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM quota_counts q USING changed_old o WHERE q.owner_id = o.id;
+  RETURN NULL;
+END $function$;
+
 -- Triggers (src/server/db/functions/)
 
+CREATE TRIGGER exercises_counted_delete AFTER DELETE ON public.exercises REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION exercises_counted();
+
+CREATE TRIGGER exercises_counted_insert AFTER INSERT ON public.exercises REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION exercises_counted();
+
+CREATE TRIGGER idempotency_keys_counted_delete AFTER DELETE ON public.idempotency_keys REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION idempotency_keys_counted();
+
+CREATE TRIGGER idempotency_keys_counted_insert AFTER INSERT ON public.idempotency_keys REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION idempotency_keys_counted();
+
+CREATE TRIGGER logs_counted_delete AFTER DELETE ON public.logs REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION logs_counted();
+
+CREATE TRIGGER logs_counted_insert AFTER INSERT ON public.logs REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION logs_counted();
+
+CREATE TRIGGER sessions_counted_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION sessions_counted();
+
+CREATE TRIGGER sessions_counted_insert AFTER INSERT ON public.sessions REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION sessions_counted();
+
 CREATE TRIGGER sessions_store_api_json BEFORE INSERT OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION sessions_store_api_json();
+
+CREATE TRIGGER users_uncounted AFTER DELETE ON public.users REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION users_uncounted();
