@@ -153,13 +153,21 @@ export const sessions = pgTable(
     bestSetVolume: doublePrecision('best_set_volume'),
     // A weight session's volume before rounding, for the bestSessionVolume record (migration 0010).
     exactVolume: doublePrecision('exact_volume'),
+    // The same figures from the sets' pounds, for a pound user (migration 0013); null for pace.
+    totalVolumeLb: doublePrecision('total_volume_lb'),
+    junkVolumeLb: doublePrecision('junk_volume_lb'),
+    workingVolumeLb: doublePrecision('working_volume_lb'),
+    heaviestLb: doublePrecision('heaviest_lb'),
+    e1rmLb: doublePrecision('e1rm_lb'),
+    bestSetVolumeLb: doublePrecision('best_set_volume_lb'),
+    exactVolumeLb: doublePrecision('exact_volume_lb'),
     ...timestamps,
     importId: uuid('import_id'),
-    // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0007).
+    // The session's API JSON, built by PostgreSQL on every write (decision 0014, migration 0013).
     apiJson: json('api_json')
       .notNull()
       .generatedAlwaysAs(
-        sql`session_api_json(kind, id, author_id, exercise_id, slug, created_date, notes, created_at, updated_at, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
+        sql`session_api_json(kind, id, author_id, exercise_id, slug, created_date, notes, created_at, updated_at, sets, total_volume, junk_volume, working_volume, total_volume_lb, junk_volume_lb, working_volume_lb, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)`,
       ),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { todayLocal } from '../../contract/dates';
 import { activityRange } from '../features/logs/activity-grid';
 import { authStore } from '../lib/auth-store';
+import { aLog, aWlPoint, aWlsession, anExercise } from '../test/fixtures';
 import { mockApi, USER } from '../test/render';
 import { routes } from './router';
 
@@ -16,29 +17,8 @@ function renderAt(url: string) {
   return render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
 }
 
-const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
-const exercise = {
-  _id: 'ex-1',
-  title: 'Bench Press',
-  slugExercise: 'bench-press',
-  author: USER._id,
-  session: 'wlsession',
-  log: 'log-1',
-  slugLog: 'push-day',
-  ...stamp,
-};
-const wlsession = {
-  _id: 's-1',
-  author: USER._id,
-  exercise: 'ex-1',
-  slugSession: '2026-01-05',
-  createdDate: '2026-01-05',
-  totalVolume: 1000,
-  junkVolume: 200,
-  workingVolume: 800,
-  set: [{ _id: 'set-1', repetitions: 10, kilograms: 100, isHard: true, volume: 1000 }],
-  ...stamp,
-};
+const exercise = anExercise();
+const wlsession = aWlsession({ slugSession: '2026-01-05', createdDate: '2026-01-05' });
 const exercisePage = {
   exercise,
   exerciseAggregate: [{ ...exercise, wlsessions: wlsession }],
@@ -48,7 +28,7 @@ const exercisePage = {
   pagination: { page: 2, limit: 12, total: 13, totalWlPages: 2, totalPaPages: 0 },
 };
 const progress = {
-  points: [{ createdDate: '2026-01-05', totalVolume: 1000, junkVolume: 200, workingVolume: 800 }],
+  points: [aWlPoint({ createdDate: '2026-01-05', totalVolume: 1000, junkVolume: 200, workingVolume: 800 })],
 };
 
 const EXERCISE_PAGE = '/api/logs/push-day/exercises/bench-press?limit=12&page=2';
@@ -105,7 +85,7 @@ describe("a screen's loader", () => {
 
   it('does the same for the logs list, with its own default page size', async () => {
     authStore.signIn(USER);
-    const log = { _id: 'log-1', title: 'Push Day', slugLog: 'push-day', author: USER._id, ...stamp };
+    const log = aLog();
     const { calls } = mockApi({
       'GET /api/logs': { logs: [log], pagination: { totalPages: 1, page: 1, limit: 10, total: 1 } },
       'GET /api/activity': { days: [] },

@@ -27,6 +27,15 @@ export interface SessionValues {
   e1rm: number | null;
   bestSetVolume: number | null;
   exactVolume: number | null;
+  // The same figures from the sets' pounds (migration 0013): a pound user's volumes, records and
+  // progress come from the server, never from kilograms converted back.
+  totalVolumeLb: number | null;
+  junkVolumeLb: number | null;
+  workingVolumeLb: number | null;
+  heaviestLb: number | null;
+  e1rmLb: number | null;
+  bestSetVolumeLb: number | null;
+  exactVolumeLb: number | null;
 }
 
 const NO_WEIGHT = {
@@ -38,6 +47,13 @@ const NO_WEIGHT = {
   e1rm: null,
   bestSetVolume: null,
   exactVolume: null,
+  totalVolumeLb: null,
+  junkVolumeLb: null,
+  workingVolumeLb: null,
+  heaviestLb: null,
+  e1rmLb: null,
+  bestSetVolumeLb: null,
+  exactVolumeLb: null,
 };
 const NO_PACE = {
   hours: null,
@@ -71,7 +87,22 @@ export function sessionValues(
       isHard: s.isHard,
       volume: setVolume(s),
     }));
-    return { notes, ...NO_PACE, sets, ...sessionVolumes(input.set), ...setBests(input.set) };
+    const lb = sessionVolumes(input.set, 'lb');
+    const lbBests = setBests(input.set, 'lb');
+    return {
+      notes,
+      ...NO_PACE,
+      sets,
+      ...sessionVolumes(input.set),
+      ...setBests(input.set),
+      totalVolumeLb: lb.totalVolume,
+      junkVolumeLb: lb.junkVolume,
+      workingVolumeLb: lb.workingVolume,
+      heaviestLb: lbBests.heaviest,
+      e1rmLb: lbBests.e1rm,
+      bestSetVolumeLb: lbBests.bestSetVolume,
+      exactVolumeLb: lbBests.exactVolume,
+    };
   }
   const { time, distance } = input;
   return { notes, ...NO_WEIGHT, ...time, distance, ...paceFigures(time, distance) };
@@ -80,15 +111,16 @@ export function sessionValues(
 /**
  * The session `s` in the API's shape (docs/api.md §7), as a `json` value (null when `s` is the
  * null side of an outer join). PostgreSQL builds it on every write and stores it with the row:
- * the function `session_api_json` of migration 0006 is the one place a session's JSON is built.
+ * the function `session_api_json` of migration 0013 is the one place a session's JSON is built.
  */
 export const sessionJson = sql.raw('s.api_json');
 
 /**
  * The session `s` as an export writes it (docs/api.md §8): its API JSON with every stored digit of
- * its timestamps, without the ids the file's nesting already gives (author, exercise).
+ * its timestamps, without the ids the file's nesting already gives (author, exercise) and without
+ * the pound volumes, which an import derives again from the sets.
  */
 export const exportedSessionJson = sql.raw(
-  `(s.api_json::jsonb - 'author' - 'exercise')
+  `(s.api_json::jsonb - 'author' - 'exercise' - 'inPounds')
     || jsonb_build_object('createdAt', ${isoExact('s.created_at')}, 'updatedAt', ${isoExact('s.updated_at')})`,
 );
