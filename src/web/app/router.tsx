@@ -42,8 +42,8 @@ export function markFirstScreenShown(): void {
 }
 
 const exercise = 'logs/:slugLog/:slugExercise';
-const sessions = () => import('../features/sessions/new-session-page');
-const editSessions = () => import('../features/sessions/edit-session-page');
+const wlEditor = page(() => import('../features/sessions/wl-session-editor'), 'WlSessionEditor');
+const paEditor = page(() => import('../features/sessions/pa-session-editor'), 'PaSessionEditor');
 
 /** Every route of docs/product.md §2. Static segments outrank parameters, so `create-new-log` is never a slug. */
 export const routes: RouteObject[] = [
@@ -112,14 +112,14 @@ export const routes: RouteObject[] = [
                   import('../features/exercises/exercises.api').then((m) => m.exercisePageRequests),
                 ),
               },
-              { path: `${exercise}/wl/create-new-session`, lazy: page(sessions, 'NewWlSessionPage') },
-              { path: `${exercise}/wl/edit/:id`, lazy: page(editSessions, 'EditWlSessionPage') },
+              { path: `${exercise}/wl/create-new-session`, lazy: wlEditor },
+              { path: `${exercise}/wl/edit/:id`, lazy: wlEditor },
               {
                 path: `${exercise}/wl/:slugSession`,
                 lazy: page(() => import('../features/sessions/wl-session-page'), 'WlSessionPage'),
               },
-              { path: `${exercise}/pa/create-new-session`, lazy: page(sessions, 'NewPaSessionPage') },
-              { path: `${exercise}/pa/edit/:id`, lazy: page(editSessions, 'EditPaSessionPage') },
+              { path: `${exercise}/pa/create-new-session`, lazy: paEditor },
+              { path: `${exercise}/pa/edit/:id`, lazy: paEditor },
               {
                 path: `${exercise}/pa/:slugSession`,
                 lazy: page(() => import('../features/sessions/pa-session-page'), 'PaSessionPage'),

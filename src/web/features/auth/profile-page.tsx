@@ -1,6 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { profileBody } from '../../../contract/users';
 import { GoBack } from '../../components/go-back';
@@ -10,9 +8,9 @@ import { Spinner } from '../../components/spinner';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useSave } from '../../lib/use-save';
 import { useGetProfileQuery, useUpdateProfileMutation } from './auth.api';
 
 type Output = z.output<typeof profileBody>;
@@ -25,7 +23,7 @@ const UNITS = [
 /** `children`: further sections below the form (the app adds "Your data"). */
 export function ProfilePage({ children }: { children?: ReactNode }) {
   useDocumentTitle('Profile');
-  const navigate = useNavigate();
+  const save = useSave();
   const { data: profile, error, isLoading } = useGetProfileQuery();
   const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
   const {
@@ -36,7 +34,6 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
     formState: { errors },
   } = useSchemaForm(profileBody, {
     onSubmit: send,
-    onError: failed,
     defaultValues: { username: '', email: '', password: '', currentPassword: '', weightUnit: 'kg' },
   });
   // The server asks for the current password only when the email or the password changes
@@ -61,18 +58,13 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       );
   }, [profile, reset]);
 
-  async function send(values: Output) {
+  function send(values: Output) {
     // The current password goes only with a change that needs it (the field is hidden otherwise).
-    const user = await updateProfile(
-      needsCurrentPassword ? values : { ...values, currentPassword: '' },
-    ).unwrap();
-    authStore.signIn(user);
-    toast.success('Profile updated');
-    navigate('/logs');
-  }
-
-  function failed(err: unknown) {
-    toast.error(errorMessage(err));
+    const body = needsCurrentPassword ? values : { ...values, currentPassword: '' };
+    return save(async () => authStore.signIn(await updateProfile(body).unwrap()), {
+      done: 'Profile updated',
+      then: '/logs',
+    });
   }
 
   return (

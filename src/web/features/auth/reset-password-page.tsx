@@ -1,12 +1,11 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordBody } from '../../../contract/users';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useSave } from '../../lib/use-save';
 import { useResetPasswordMutation } from './auth.api';
 
 type Output = z.output<typeof resetPasswordBody>;
@@ -14,7 +13,7 @@ type Output = z.output<typeof resetPasswordBody>;
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
   const { token = '' } = useParams();
-  const navigate = useNavigate();
+  const save = useSave();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const {
     register,
@@ -22,18 +21,14 @@ export function ResetPasswordPage() {
     formState: { errors },
   } = useSchemaForm(resetPasswordBody, {
     onSubmit: send,
-    onError: failed,
     defaultValues: { password: '' },
   });
 
-  async function send(values: Output) {
-    await resetPassword({ ...values, token }).unwrap();
-    toast.success('Password Updated Successfully');
-    navigate('/login');
-  }
-
-  function failed(error: unknown) {
-    toast.error(errorMessage(error));
+  function send(values: Output) {
+    return save(() => resetPassword({ ...values, token }).unwrap(), {
+      done: 'Password Updated Successfully',
+      then: '/login',
+    });
   }
 
   return (

@@ -1,33 +1,27 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { useParams } from 'react-router';
 import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { TitleForm, type TitleValues } from '../../components/title-form';
-import { errorMessage } from '../../lib/errors';
-import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useSave } from '../../lib/use-save';
 import { useGetLogForEditQuery, useUpdateLogMutation } from './logs.api';
 
 export function EditLogPage() {
   useDocumentTitle('Edit Log');
   const { id = '' } = useParams();
-  const userInfo = useUserInfo();
-  const navigate = useNavigate();
+  const save = useSave();
   const { data: log, error, isLoading } = useGetLogForEditQuery(id);
   const [updateLog, { isLoading: isSaving }] = useUpdateLogMutation();
 
   const onSubmit = async (values: TitleValues) => {
     if (!log) return;
-    try {
-      await updateLog({ ...log, ...values, _id: log._id }).unwrap();
-    } catch (err) {
-      toast.error(errorMessage(err));
-      throw err;
-    }
-    toast.success('Log updated');
-    navigate(paths.logs);
+    await save(() => updateLog({ ...log, ...values, _id: log._id }).unwrap(), {
+      done: 'Log updated',
+      then: paths.logs,
+    });
   };
 
   return (
@@ -39,7 +33,7 @@ export function EditLogPage() {
           <Spinner />
         ) : error || !log ? (
           <LoadError error={error} />
-        ) : log.author === userInfo?._id ? (
+        ) : (
           <TitleForm
             key={log._id}
             schema={logBody}
@@ -48,7 +42,7 @@ export function EditLogPage() {
             isSaving={isSaving}
             onSubmit={onSubmit}
           />
-        ) : null}
+        )}
       </div>
     </section>
   );
