@@ -31,6 +31,7 @@ const progress = {
   points: [aWlPoint({ createdDate: '2026-01-05', totalVolume: 1000, junkVolume: 200, workingVolume: 800 })],
 };
 
+const PROFILE = '/api/users/profile';
 const EXERCISE_PAGE = '/api/logs/push-day/exercises/bench-press?limit=12&page=2';
 const PROGRESS = '/api/logs/push-day/exercises/bench-press/progress';
 const RECORDS = '/api/logs/push-day/exercises/bench-press/records';
@@ -73,14 +74,17 @@ describe("a screen's loader", () => {
       'GET /api/users/profile': USER,
     });
     renderAt('/logs/push-day/bench-press?page=2');
-    // Before the page has rendered, its loader has asked for all three.
-    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([EXERCISE_PAGE, PROGRESS, RECORDS]));
+    // Before the page has rendered, its loader has asked for all three (and the layout's for the profile).
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual([PROFILE, EXERCISE_PAGE, PROGRESS, RECORDS]),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Bench Press' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Bar chart/ })).toBeTruthy();
     const paths = calls.map((c) => c.path);
     expect(paths.filter((p) => p === EXERCISE_PAGE)).toHaveLength(1);
     expect(paths.filter((p) => p === PROGRESS)).toHaveLength(1);
     expect(paths.filter((p) => p === RECORDS)).toHaveLength(1);
+    expect(paths.filter((p) => p === PROFILE)).toHaveLength(1);
   });
 
   it('does the same for the logs list, with its own default page size', async () => {
@@ -95,6 +99,7 @@ describe("a screen's loader", () => {
     const { from, to } = activityRange(todayLocal());
     await waitFor(() =>
       expect(calls.map((c) => c.path)).toEqual([
+        PROFILE,
         '/api/logs?limit=10&page=1',
         `/api/activity?from=${from}&to=${to}`,
       ]),
@@ -105,5 +110,16 @@ describe("a screen's loader", () => {
     );
     expect(calls.filter((c) => c.path.startsWith('/api/logs'))).toHaveLength(1);
     expect(calls.filter((c) => c.path.startsWith('/api/activity'))).toHaveLength(1);
+  });
+
+  it('does the same for a session being edited: the form opens with the session it asked for once', async () => {
+    authStore.signIn(USER);
+    const EDIT = '/api/logs/push-day/exercises/bench-press/wlsessions/edit/s-1';
+    const { calls } = mockApi({ [`GET ${EDIT}`]: wlsession, 'GET /api/users/profile': USER });
+    renderAt('/logs/push-day/bench-press/wl/edit/s-1');
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([PROFILE, EDIT]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Session' })).toBeTruthy();
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-01-05');
+    expect(calls.filter((c) => c.path === EDIT)).toHaveLength(1);
   });
 });

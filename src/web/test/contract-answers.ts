@@ -31,6 +31,8 @@ const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['GET', new RegExp(`^${exercisePath}$`), exercisePage],
   ['GET', new RegExp(`^${exercisePath}/progress$`), progress],
   ['GET', new RegExp(`^${exercisePath}/records$`), exerciseRecords],
+  ['GET', new RegExp(`^${exercisePath}/wlsessions/edit/${seg}$`), wlsession],
+  ['GET', new RegExp(`^${exercisePath}/pasessions/edit/${seg}$`), pasession],
   ['POST', new RegExp(`^${exercisePath}/wlsessions$`), wlsession],
   ['POST', new RegExp(`^${exercisePath}/pasessions$`), pasession],
 ];

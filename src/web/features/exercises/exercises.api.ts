@@ -130,3 +130,8 @@ export const exercisePageRequests: ScreenRequests = ({ slugLog = '', slugExercis
   }),
   exercisesApi.endpoints.getRecords.initiate({ slugLog, slugExercise }, { subscribe: false }),
 ];
+
+/** What EditExercisePage asks for as it opens. */
+export const editExerciseRequests: ScreenRequests = ({ slugLog = '', exerciseId = '' }) => [
+  exercisesApi.endpoints.getExerciseForEdit.initiate({ slugLog, id: exerciseId }, { subscribe: false }),
+];
