@@ -20,7 +20,7 @@ export function PaSessionEditor() {
   const onSubmit = (values: PasessionValues) =>
     editor.save(() =>
       isNew
-        ? create({ ...ref, body: values }).unwrap()
+        ? create({ ...editor.exercise, body: values }).unwrap()
         : update({ ...ref, body: { ...session, ...values, _id: ref.id } }).unwrap(),
     );
 

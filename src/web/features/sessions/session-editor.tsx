@@ -20,13 +20,16 @@ export function useSessionEditor(kind: SessionKind) {
   const { slugLog = '', slugExercise = '', id } = useParams();
   const isNew = id === undefined;
   useDocumentTitle(isNew ? 'New Session' : 'Edit Session');
-  const ref = { slugLog, slugExercise, id: id ?? '' };
-  const context = useGetSessionContextQuery({ slugLog, slugExercise }, { skip: !isNew });
+  const exercise = { slugLog, slugExercise };
+  const context = useGetSessionContextQuery(exercise, { skip: !isNew });
   const backTo = paths.exercise(slugLog, slugExercise);
   const save = useSave();
   return {
     isNew,
-    ref,
+    /** The exercise in the address: a new session's key (and its draft's, and the offline queue's). */
+    exercise,
+    /** The session being edited. */
+    ref: { ...exercise, id: id ?? '' },
     context,
     backTo,
     /** Sends the session, then back to the exercise (docs/product.md §4). */

@@ -23,7 +23,7 @@ export function WlSessionEditor() {
   const onSubmit = (values: WlsessionValues) =>
     editor.save(() =>
       isNew
-        ? create({ ...ref, body: values }).unwrap()
+        ? create({ ...editor.exercise, body: values }).unwrap()
         : // Unknown fields are allowed on edit: the record goes back with the new values over it.
           update({ ...ref, body: { ...session, ...values, _id: ref.id } }).unwrap(),
     );
