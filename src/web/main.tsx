@@ -10,7 +10,7 @@ import { routes } from './app/router';
 
 // zod 4 builds a faster parser for each object schema with `new Function`, after probing whether
 // eval is allowed; our Content-Security-Policy forbids it, so the probe would be reported as a
-// violation on every form screen. zod reads its settings from this global (zod/v4/core/core.js)
+// violation on every form screen. zod reads its settings from this global
 // when a schema is built: set here, before any form screen's chunk loads zod, without loading it.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
