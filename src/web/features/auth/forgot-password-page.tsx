@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { forgotPasswordBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
@@ -30,23 +31,22 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <section className="page page-narrow">
-      <GoBack fallback="/login" />
-      <div className="card form-card">
-        <h1>Forgot Password</h1>
-        <p className="muted">Enter the email you registered with and we will send you a link to reset it.</p>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <SubmitButton isSaving={isLoading} />
-        </form>
-      </div>
-    </section>
+    <FormPage
+      title="Forgot Password"
+      back={<GoBack fallback="/login" />}
+      intro="Enter the email you registered with and we will send you a link to reset it."
+    >
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SubmitButton isSaving={isLoading} />
+      </form>
+    </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
@@ -34,33 +35,30 @@ export function LoginPage() {
   }
 
   return (
-    <section className="page page-narrow">
-      <div className="card form-card">
-        <h1>User Login</h1>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <SubmitButton isSaving={isLoading} />
-        </form>
-        <div className="form-links">
-          <Link to="/forgot-password">Forgot Password</Link>
-          <Link to="/">Home</Link>
-        </div>
+    <FormPage title="User Login">
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton isSaving={isLoading} />
+      </form>
+      <div className="form-links">
+        <Link to="/forgot-password">Forgot Password</Link>
+        <Link to="/">Home</Link>
       </div>
-    </section>
+    </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { profileBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
 import { LoadError } from '../../components/load-error';
 import { RadioGroup } from '../../components/radio-group';
@@ -68,64 +69,59 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   }
 
   return (
-    <section className="page page-narrow">
-      <GoBack fallback="/logs" />
-      <div className="card form-card">
-        <h1>Update User Profile</h1>
-        {isLoading ? (
-          <Spinner />
-        ) : error ? (
-          <LoadError error={error} />
-        ) : (
-          <form className="form" noValidate onSubmit={submit}>
+    <FormPage title="Update User Profile" back={<GoBack fallback="/logs" />} after={children}>
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError error={error} />
+      ) : (
+        <form className="form" noValidate onSubmit={submit}>
+          <TextField
+            id="username"
+            label="Username"
+            autoComplete="username"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="Leave blank to keep your current password."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {needsCurrentPassword && (
             <TextField
-              id="username"
-              label="Username"
-              autoComplete="username"
-              error={errors.username?.message}
-              {...register('username')}
-            />
-            <TextField
-              id="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              id="password"
-              label="Password"
+              id="currentPassword"
+              label="Current password"
               type="password"
-              autoComplete="new-password"
-              hint="Leave blank to keep your current password."
-              error={errors.password?.message}
-              {...register('password')}
+              autoComplete="current-password"
+              hint="Needed to change your email or password."
+              error={errors.currentPassword?.message}
+              {...register('currentPassword')}
             />
-            {needsCurrentPassword && (
-              <TextField
-                id="currentPassword"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                hint="Needed to change your email or password."
-                error={errors.currentPassword?.message}
-                {...register('currentPassword')}
-              />
-            )}
-            <RadioGroup
-              id="weightUnit"
-              legend="Weights in"
-              options={UNITS}
-              hint="Sets you log are kept exactly as you type them; the other unit is converted for display."
-              error={errors.weightUnit?.message}
-              field={register('weightUnit')}
-            />
-            <SubmitButton isSaving={isSaving} />
-          </form>
-        )}
-      </div>
-      {children}
-    </section>
+          )}
+          <RadioGroup
+            id="weightUnit"
+            legend="Weights in"
+            options={UNITS}
+            hint="Sets you log are kept exactly as you type them; the other unit is converted for display."
+            error={errors.weightUnit?.message}
+            field={register('weightUnit')}
+          />
+          <SubmitButton isSaving={isSaving} />
+        </form>
+      )}
+    </FormPage>
   );
 }

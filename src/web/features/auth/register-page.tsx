@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { registerBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
@@ -56,41 +57,38 @@ export function RegisterPage() {
   }
 
   return (
-    <section className="page page-narrow">
-      <div className="card form-card">
-        <h1>Create New Account</h1>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="username"
-            label="Username"
-            autoComplete="username"
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          {siteKey && <TurnstileWidget siteKey={siteKey} onToken={setToken} resetKey={widgetResets} />}
-          <SubmitButton isSaving={isLoading} />
-        </form>
-        <p className="form-links">
-          <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
-        </p>
-      </div>
-    </section>
+    <FormPage title="Create New Account">
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="username"
+          label="Username"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {siteKey && <TurnstileWidget siteKey={siteKey} onToken={setToken} resetKey={widgetResets} />}
+        <SubmitButton isSaving={isLoading} />
+      </form>
+      <p className="form-links">
+        <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
+      </p>
+    </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { resetPasswordBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
@@ -32,23 +33,19 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <section className="page page-narrow">
-      <div className="card form-card">
-        <h1>Reset Password</h1>
-        <p className="muted">Choose a new password for your account.</p>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <SubmitButton isSaving={isLoading} />
-        </form>
-      </div>
-    </section>
+    <FormPage title="Reset Password" intro="Choose a new password for your account.">
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton isSaving={isLoading} />
+      </form>
+    </FormPage>
   );
 }

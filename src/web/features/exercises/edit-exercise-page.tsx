@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { exerciseUpdateBody } from '../../../contract/exercises';
 import { BackLink } from '../../components/back-link';
+import { FormPage } from '../../components/form-page';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { TitleForm, type TitleValues } from '../../components/title-form';
@@ -26,24 +27,23 @@ export function EditExercisePage() {
   };
 
   return (
-    <section className="page page-narrow">
-      <BackLink to={exercise ? paths.exercise(slugLog, exercise.slugExercise) : paths.log(slugLog)} />
-      <div className="card form-card">
-        <h1>Edit Exercise</h1>
-        {isLoading ? (
-          <Spinner />
-        ) : error || !exercise ? (
-          <LoadError error={error} />
-        ) : (
-          <TitleForm
-            key={exercise._id}
-            schema={exerciseUpdateBody}
-            defaultTitle={exercise.title}
-            isSaving={isSaving}
-            onSubmit={onSubmit}
-          />
-        )}
-      </div>
-    </section>
+    <FormPage
+      title="Edit Exercise"
+      back={<BackLink to={exercise ? paths.exercise(slugLog, exercise.slugExercise) : paths.log(slugLog)} />}
+    >
+      {isLoading ? (
+        <Spinner />
+      ) : error || !exercise ? (
+        <LoadError error={error} />
+      ) : (
+        <TitleForm
+          key={exercise._id}
+          schema={exerciseUpdateBody}
+          defaultTitle={exercise.title}
+          isSaving={isSaving}
+          onSubmit={onSubmit}
+        />
+      )}
+    </FormPage>
   );
 }

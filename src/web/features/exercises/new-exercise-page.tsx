@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { FormPage } from '../../components/form-page';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useSave } from '../../lib/use-save';
@@ -28,12 +29,8 @@ export function NewExercisePage() {
     });
 
   return (
-    <section className="page page-narrow">
-      <BackLink to={backTo} />
-      <div className="card form-card">
-        <h1>New Exercise</h1>
-        <NewExerciseForm isSaving={isLoading} onSubmit={onSubmit} />
-      </div>
-    </section>
+    <FormPage title="New Exercise" back={<BackLink to={backTo} />}>
+      <NewExerciseForm isSaving={isLoading} onSubmit={onSubmit} />
+    </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
+import { FormPage } from '../../components/form-page';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { TitleForm, type TitleValues } from '../../components/title-form';
@@ -25,25 +26,21 @@ export function EditLogPage() {
   };
 
   return (
-    <section className="page page-narrow">
-      <BackLink to={log ? paths.log(log.slugLog) : paths.logs} />
-      <div className="card form-card">
-        <h1>Edit Log</h1>
-        {isLoading ? (
-          <Spinner />
-        ) : error || !log ? (
-          <LoadError error={error} />
-        ) : (
-          <TitleForm
-            key={log._id}
-            schema={logBody}
-            placeholder="e.g. Summer strength block"
-            defaultTitle={log.title}
-            isSaving={isSaving}
-            onSubmit={onSubmit}
-          />
-        )}
-      </div>
-    </section>
+    <FormPage title="Edit Log" back={<BackLink to={log ? paths.log(log.slugLog) : paths.logs} />}>
+      {isLoading ? (
+        <Spinner />
+      ) : error || !log ? (
+        <LoadError error={error} />
+      ) : (
+        <TitleForm
+          key={log._id}
+          schema={logBody}
+          placeholder="e.g. Summer strength block"
+          defaultTitle={log.title}
+          isSaving={isSaving}
+          onSubmit={onSubmit}
+        />
+      )}
+    </FormPage>
   );
 }

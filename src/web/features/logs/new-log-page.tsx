@@ -1,5 +1,6 @@
 import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
+import { FormPage } from '../../components/form-page';
 import { TitleForm, type TitleValues } from '../../components/title-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
@@ -14,18 +15,17 @@ export function NewLogPage() {
     save(() => createLog(values).unwrap(), { done: 'Log created', then: paths.logs });
 
   return (
-    <section className="page page-narrow">
-      <BackLink to={paths.logs} />
-      <div className="card form-card">
-        <h1>New Log</h1>
-        <p className="muted">A log holds one plan or goal; its exercises and sessions live inside it.</p>
-        <TitleForm
-          schema={logBody}
-          placeholder="e.g. Summer strength block"
-          isSaving={isLoading}
-          onSubmit={onSubmit}
-        />
-      </div>
-    </section>
+    <FormPage
+      title="New Log"
+      back={<BackLink to={paths.logs} />}
+      intro="A log holds one plan or goal; its exercises and sessions live inside it."
+    >
+      <TitleForm
+        schema={logBody}
+        placeholder="e.g. Summer strength block"
+        isSaving={isLoading}
+        onSubmit={onSubmit}
+      />
+    </FormPage>
   );
 }
