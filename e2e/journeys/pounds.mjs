@@ -80,6 +80,8 @@ export async function run({ open, shot }) {
   // The edit form shows the pounds as typed, and saving unchanged keeps them.
   await page.getByRole('link', { name: 'Edit' }).click();
   await expectHeading(page, 'Edit Session');
+  await page.getByLabel('Set 1 LBs').waitFor();
+  await shot(page, 'edit-wl-session-lb');
   assert.equal(await page.getByLabel('Set 1 LBs').inputValue(), '135');
   assert.equal(await page.getByLabel('Notes').inputValue(), 'Left knee sore, stopped at 2 sets');
   await page.getByRole('button', { name: 'Submit' }).click();

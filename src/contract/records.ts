@@ -8,6 +8,11 @@ export const personalRecord = z
   .object({ value: z.number(), createdDate: z.string(), slugSession: z.string() })
   .nullable();
 export type PersonalRecord = z.infer<typeof personalRecord>;
+/** A weight record also gives its figure in pounds, from the sets of the session that holds it. */
+export const weightRecord = z
+  .object({ value: z.number(), pounds: z.number(), createdDate: z.string(), slugSession: z.string() })
+  .nullable();
+export type WeightRecord = z.infer<typeof weightRecord>;
 
 /** In the order docs/api.md §10 lists them: a session's `records` names follow it. */
 export const WL_RECORDS = ['heaviest', 'e1rm', 'bestSetVolume', 'bestSessionVolume'] as const;
@@ -17,10 +22,10 @@ export type RecordName = (typeof WL_RECORDS)[number] | (typeof PA_RECORDS)[numbe
 export const wlRecords = z.object({
   kind: z.literal('wlsession'),
   records: z.object({
-    heaviest: personalRecord,
-    e1rm: personalRecord,
-    bestSetVolume: personalRecord,
-    bestSessionVolume: personalRecord,
+    heaviest: weightRecord,
+    e1rm: weightRecord,
+    bestSetVolume: weightRecord,
+    bestSessionVolume: weightRecord,
   }),
 });
 export const paRecords = z.object({

@@ -106,10 +106,13 @@ const sessionBase = z.object({
   updatedAt: z.string(),
 });
 
+/** A weight session's volumes, in kilograms or (under `inPounds`) in pounds. */
+const volumes = { totalVolume: z.number(), junkVolume: z.number(), workingVolume: z.number() };
+
 export const wlsession = sessionBase.extend({
-  totalVolume: z.number(),
-  junkVolume: z.number(),
-  workingVolume: z.number(),
+  ...volumes,
+  /** The volumes from each set's pounds (the typed pounds, else its kilograms converted; docs/api.md §10). */
+  inPounds: z.object(volumes),
   set: z.array(wlset),
 });
 export type Wlsession = z.infer<typeof wlsession>;
@@ -150,6 +153,8 @@ export const wlPoint = z.object({
   /** The session's best estimated 1RM and heaviest set, in kilograms; 0 when no set qualifies (docs/api.md §10). */
   e1rm: z.number(),
   heaviest: z.number(),
+  /** The same five figures from the sets' pounds, for a user who sees pounds. */
+  inPounds: z.object({ ...volumes, e1rm: z.number(), heaviest: z.number() }),
 });
 export const paPoint = z.object({ createdDate: z.string(), pace: z.number(), speed: z.number() });
 /** Past this many sessions in the range, `…/progress` returns sampled points (docs/api.md §12). */

@@ -6,11 +6,11 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/forms.css';
-import { markFirstScreenShown, routes } from './app/router';
+import { routes } from './app/router';
 
 // zod 4 builds a faster parser for each object schema with `new Function`, after probing whether
 // eval is allowed; our Content-Security-Policy forbids it, so the probe would be reported as a
-// violation on every form screen. zod reads its settings from this global (zod/v4/core/core.js)
+// violation on every form screen. zod reads its settings from this global
 // when a schema is built: set here, before any form screen's chunk loads zod, without loading it.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
@@ -25,8 +25,6 @@ const router = createBrowserRouter(routes);
 // the first render yields to the browser every few milliseconds instead of blocking it in one
 // long task.
 function renderApp() {
-  // From then on a loader no longer waits for its answers (router.tsx).
-  markFirstScreenShown();
   startTransition(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -120,6 +120,13 @@ CREATE TABLE sessions (
   best_set_volume double precision,
   import_id uuid,
   exact_volume double precision,
+  total_volume_lb double precision,
+  junk_volume_lb double precision,
+  working_volume_lb double precision,
+  heaviest_lb double precision,
+  e1rm_lb double precision,
+  best_set_volume_lb double precision,
+  exact_volume_lb double precision,
   CONSTRAINT sessions_kind_columns CHECK ((((kind = 'wlsession'::text) AND (sets IS NOT NULL) AND (total_volume IS NOT NULL) AND (junk_volume IS NOT NULL) AND (working_volume IS NOT NULL) AND (hours IS NULL) AND (minutes IS NULL) AND (seconds IS NULL) AND (distance IS NULL) AND (pace_minutes IS NULL) AND (pace_seconds IS NULL) AND (speed IS NULL)) OR ((kind = 'pasession'::text) AND (sets IS NULL) AND (total_volume IS NULL) AND (junk_volume IS NULL) AND (working_volume IS NULL) AND (hours IS NOT NULL) AND (minutes IS NOT NULL) AND (seconds IS NOT NULL) AND (distance IS NOT NULL) AND (pace_minutes IS NOT NULL) AND (pace_seconds IS NOT NULL) AND (speed IS NOT NULL)))),
   CONSTRAINT sessions_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT sessions_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES exercises(id) ON DELETE CASCADE,
@@ -284,6 +291,8 @@ AS $function$
       'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume,
+      'inPounds', json_build_object('totalVolume', s.total_volume_lb, 'junkVolume', s.junk_volume_lb,
+        'workingVolume', s.working_volume_lb),
       'set', s.sets)
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,

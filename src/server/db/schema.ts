@@ -153,6 +153,14 @@ export const sessions = pgTable(
     bestSetVolume: doublePrecision('best_set_volume'),
     // A weight session's volume before rounding, for the bestSessionVolume record (migration 0010).
     exactVolume: doublePrecision('exact_volume'),
+    // The same figures from the sets' pounds, for a pound user (migration 0013); null for pace.
+    totalVolumeLb: doublePrecision('total_volume_lb'),
+    junkVolumeLb: doublePrecision('junk_volume_lb'),
+    workingVolumeLb: doublePrecision('working_volume_lb'),
+    heaviestLb: doublePrecision('heaviest_lb'),
+    e1rmLb: doublePrecision('e1rm_lb'),
+    bestSetVolumeLb: doublePrecision('best_set_volume_lb'),
+    exactVolumeLb: doublePrecision('exact_volume_lb'),
     ...timestamps,
     importId: uuid('import_id'),
     // The session's API JSON, built by PostgreSQL and stored on every write by the trigger of

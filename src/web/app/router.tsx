@@ -12,38 +12,39 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 /**
- * A screen's first requests as the route's `loader`. It is declared beside `lazy`, not inside it,
- * so the router runs the two at once: code and data are requested together (decision 0011). Each
- * request is the screen's own RTK Query `initiate`, so the screen's hook finds it in flight or
- * answered. On the first visit the loader waits for the answers, so the screen's first render has
- * its data; on a later navigation it does not, and the screen shows its own loading state as before.
+ * A screen's first requests as the route's `loader`: every route whose screen fetches data has one.
+ * It is declared beside `lazy`, not inside it, so the router runs the two at once: code and data
+ * are requested together (decision 0011). Each request is the screen's own RTK Query `initiate`, so
+ * the screen's hook finds it answered (or, when it failed, the error to show). The router shows a
+ * screen once its loader is done, on a first visit as on a later navigation, so a screen renders
+ * once, with its data; an answer already cached resolves at once.
  */
-function screenData(requests: () => Promise<ScreenRequests>) {
+function screenData(requests: () => Promise<ScreenRequests>, who: 'signed-in' | 'anyone' = 'signed-in') {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    // Only signed-in screens have requests; without a user, RequireAuth sends the visit to /login.
-    if (!authStore.get()) return null;
-    const isFirstScreen = !firstScreenShown;
-    const answered = Promise.all([import('./store'), requests()]).then(([{ getStore }, screenRequests]) =>
-      Promise.all(
-        screenRequests(params, new URL(request.url).searchParams).map((r) => getStore().dispatch(r)),
-      ),
-    );
+    // Without a user, RequireAuth sends a signed-in screen's visit to /login: nothing to ask.
+    if (who === 'signed-in' && !authStore.get()) return null;
+    const [{ getStore }, screenRequests] = await Promise.all([import('./store'), requests()]);
+    const search = new URL(request.url).searchParams;
     // Failed answers are the screen's to show: it renders with them.
-    if (isFirstScreen) await answered.catch(() => {});
-    else answered.catch(() => {});
+    await Promise.allSettled(screenRequests(params, search).map((r) => getStore().dispatch(r)));
     return null;
   };
 }
 
-let firstScreenShown = false;
-/** Called once the router has shown its first screen (main.tsx). */
-export function markFirstScreenShown(): void {
-  firstScreenShown = true;
-}
+const logsApi = () => import('../features/logs/logs.api');
+const exercisesApi = () => import('../features/exercises/exercises.api');
+const sessionRequests = (
+  ...screen: Parameters<typeof import('../features/sessions/sessions.api').sessionScreenRequests>
+) =>
+  screenData(() =>
+    import('../features/sessions/sessions.api').then((m) => m.sessionScreenRequests(...screen)),
+  );
+const profileData = screenData(() => import('../features/auth/auth.api').then((m) => m.profileRequests));
+const configData = screenData(() => import('../lib/config.api').then((m) => m.configRequests), 'anyone');
 
 const exercise = 'logs/:slugLog/:slugExercise';
-const sessions = () => import('../features/sessions/new-session-page');
-const editSessions = () => import('../features/sessions/edit-session-page');
+const wlEditor = page(() => import('../features/sessions/wl-session-editor'), 'WlSessionEditor');
+const paEditor = page(() => import('../features/sessions/pa-session-editor'), 'PaSessionEditor');
 
 /** Every route of docs/product.md §2. Static segments outrank parameters, so `create-new-log` is never a slug. */
 export const routes: RouteObject[] = [
@@ -55,6 +56,8 @@ export const routes: RouteObject[] = [
       { element: <RedirectIfSignedIn />, children: [{ index: true, element: <HomePage /> }] },
       {
         lazy: page(() => import('./data-layout'), 'DataLayout'),
+        // The layout's session check asks for the profile on every data screen (data-layout.tsx).
+        loader: profileData,
         children: [
           {
             element: <RedirectIfSignedIn />,
@@ -63,10 +66,15 @@ export const routes: RouteObject[] = [
               {
                 path: 'register',
                 lazy: page(() => import('../features/auth/register-page'), 'RegisterPage'),
+                loader: configData,
               },
             ],
           },
-          { path: 'contact', lazy: page(() => import('../features/contact/contact-page'), 'ContactPage') },
+          {
+            path: 'contact',
+            lazy: page(() => import('../features/contact/contact-page'), 'ContactPage'),
+            loader: configData,
+          },
           {
             path: 'forgot-password',
             lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
@@ -78,11 +86,15 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: 'profile', lazy: page(() => import('./profile-screen'), 'ProfileScreen') },
+              {
+                path: 'profile',
+                lazy: page(() => import('./profile-screen'), 'ProfileScreen'),
+                loader: profileData,
+              },
               {
                 path: 'logs',
                 lazy: page(() => import('../features/logs/logs-page'), 'LogsPage'),
-                loader: screenData(() => import('../features/logs/logs.api').then((m) => m.logsPageRequests)),
+                loader: screenData(() => logsApi().then((m) => m.logsPageRequests)),
               },
               {
                 path: 'logs/create-new-log',
@@ -91,11 +103,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'logs/edit/:id',
                 lazy: page(() => import('../features/logs/edit-log-page'), 'EditLogPage'),
+                loader: screenData(() => logsApi().then((m) => m.editLogRequests)),
               },
               {
                 path: 'logs/:slugLog',
                 lazy: page(() => import('../features/logs/log-page'), 'LogPage'),
-                loader: screenData(() => import('../features/logs/logs.api').then((m) => m.logPageRequests)),
+                loader: screenData(() => logsApi().then((m) => m.logPageRequests)),
               },
               {
                 path: 'logs/:slugLog/create-new-exercise',
@@ -104,25 +117,42 @@ export const routes: RouteObject[] = [
               {
                 path: 'logs/:slugLog/edit/:exerciseId',
                 lazy: page(() => import('../features/exercises/edit-exercise-page'), 'EditExercisePage'),
+                loader: screenData(() => exercisesApi().then((m) => m.editExerciseRequests)),
               },
               {
                 path: exercise,
                 lazy: page(() => import('../features/exercises/exercise-page'), 'ExercisePage'),
-                loader: screenData(() =>
-                  import('../features/exercises/exercises.api').then((m) => m.exercisePageRequests),
-                ),
+                loader: screenData(() => exercisesApi().then((m) => m.exercisePageRequests)),
               },
-              { path: `${exercise}/wl/create-new-session`, lazy: page(sessions, 'NewWlSessionPage') },
-              { path: `${exercise}/wl/edit/:id`, lazy: page(editSessions, 'EditWlSessionPage') },
+              {
+                path: `${exercise}/wl/create-new-session`,
+                lazy: wlEditor,
+                loader: sessionRequests('wlsession', 'new'),
+              },
+              {
+                path: `${exercise}/wl/edit/:id`,
+                lazy: wlEditor,
+                loader: sessionRequests('wlsession', 'edit'),
+              },
               {
                 path: `${exercise}/wl/:slugSession`,
                 lazy: page(() => import('../features/sessions/wl-session-page'), 'WlSessionPage'),
+                loader: sessionRequests('wlsession', 'detail'),
               },
-              { path: `${exercise}/pa/create-new-session`, lazy: page(sessions, 'NewPaSessionPage') },
-              { path: `${exercise}/pa/edit/:id`, lazy: page(editSessions, 'EditPaSessionPage') },
+              {
+                path: `${exercise}/pa/create-new-session`,
+                lazy: paEditor,
+                loader: sessionRequests('pasession', 'new'),
+              },
+              {
+                path: `${exercise}/pa/edit/:id`,
+                lazy: paEditor,
+                loader: sessionRequests('pasession', 'edit'),
+              },
               {
                 path: `${exercise}/pa/:slugSession`,
                 lazy: page(() => import('../features/sessions/pa-session-page'), 'PaSessionPage'),
+                loader: sessionRequests('pasession', 'detail'),
               },
             ],
           },

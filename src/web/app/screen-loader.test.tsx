@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { todayLocal } from '../../contract/dates';
 import { activityRange } from '../features/logs/activity-grid';
 import { authStore } from '../lib/auth-store';
+import { aLog, aWlPoint, aWlsession, anExercise } from '../test/fixtures';
 import { mockApi, USER } from '../test/render';
 import { routes } from './router';
 
@@ -16,29 +17,8 @@ function renderAt(url: string) {
   return render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [url] })} />);
 }
 
-const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
-const exercise = {
-  _id: 'ex-1',
-  title: 'Bench Press',
-  slugExercise: 'bench-press',
-  author: USER._id,
-  session: 'wlsession',
-  log: 'log-1',
-  slugLog: 'push-day',
-  ...stamp,
-};
-const wlsession = {
-  _id: 's-1',
-  author: USER._id,
-  exercise: 'ex-1',
-  slugSession: '2026-01-05',
-  createdDate: '2026-01-05',
-  totalVolume: 1000,
-  junkVolume: 200,
-  workingVolume: 800,
-  set: [{ _id: 'set-1', repetitions: 10, kilograms: 100, isHard: true, volume: 1000 }],
-  ...stamp,
-};
+const exercise = anExercise();
+const wlsession = aWlsession({ slugSession: '2026-01-05', createdDate: '2026-01-05' });
 const exercisePage = {
   exercise,
   exerciseAggregate: [{ ...exercise, wlsessions: wlsession }],
@@ -48,9 +28,10 @@ const exercisePage = {
   pagination: { page: 2, limit: 12, total: 13, totalWlPages: 2, totalPaPages: 0 },
 };
 const progress = {
-  points: [{ createdDate: '2026-01-05', totalVolume: 1000, junkVolume: 200, workingVolume: 800 }],
+  points: [aWlPoint({ createdDate: '2026-01-05', totalVolume: 1000, junkVolume: 200, workingVolume: 800 })],
 };
 
+const PROFILE = '/api/users/profile';
 const EXERCISE_PAGE = '/api/logs/push-day/exercises/bench-press?limit=12&page=2';
 const PROGRESS = '/api/logs/push-day/exercises/bench-press/progress';
 const RECORDS = '/api/logs/push-day/exercises/bench-press/records';
@@ -93,19 +74,22 @@ describe("a screen's loader", () => {
       'GET /api/users/profile': USER,
     });
     renderAt('/logs/push-day/bench-press?page=2');
-    // Before the page has rendered, its loader has asked for all three.
-    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([EXERCISE_PAGE, PROGRESS, RECORDS]));
+    // Before the page has rendered, its loader has asked for all three (and the layout's for the profile).
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual([PROFILE, EXERCISE_PAGE, PROGRESS, RECORDS]),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Bench Press' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /Bar chart/ })).toBeTruthy();
     const paths = calls.map((c) => c.path);
     expect(paths.filter((p) => p === EXERCISE_PAGE)).toHaveLength(1);
     expect(paths.filter((p) => p === PROGRESS)).toHaveLength(1);
     expect(paths.filter((p) => p === RECORDS)).toHaveLength(1);
+    expect(paths.filter((p) => p === PROFILE)).toHaveLength(1);
   });
 
   it('does the same for the logs list, with its own default page size', async () => {
     authStore.signIn(USER);
-    const log = { _id: 'log-1', title: 'Push Day', slugLog: 'push-day', author: USER._id, ...stamp };
+    const log = aLog();
     const { calls } = mockApi({
       'GET /api/logs': { logs: [log], pagination: { totalPages: 1, page: 1, limit: 10, total: 1 } },
       'GET /api/activity': { days: [] },
@@ -115,6 +99,7 @@ describe("a screen's loader", () => {
     const { from, to } = activityRange(todayLocal());
     await waitFor(() =>
       expect(calls.map((c) => c.path)).toEqual([
+        PROFILE,
         '/api/logs?limit=10&page=1',
         `/api/activity?from=${from}&to=${to}`,
       ]),
@@ -125,5 +110,16 @@ describe("a screen's loader", () => {
     );
     expect(calls.filter((c) => c.path.startsWith('/api/logs'))).toHaveLength(1);
     expect(calls.filter((c) => c.path.startsWith('/api/activity'))).toHaveLength(1);
+  });
+
+  it('does the same for a session being edited: the form opens with the session it asked for once', async () => {
+    authStore.signIn(USER);
+    const EDIT = '/api/logs/push-day/exercises/bench-press/wlsessions/edit/s-1';
+    const { calls } = mockApi({ [`GET ${EDIT}`]: wlsession, 'GET /api/users/profile': USER });
+    renderAt('/logs/push-day/bench-press/wl/edit/s-1');
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([PROFILE, EDIT]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Session' })).toBeTruthy();
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-01-05');
+    expect(calls.filter((c) => c.path === EDIT)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import '../test/setup';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aWlsession } from '../test/fixtures';
 import { formatDuration, PaSessionStats } from './pa-session-stats';
 import { WlSessionStats } from './wl-session-stats';
 
@@ -34,28 +35,23 @@ describe('PaSessionStats', () => {
 });
 
 describe('WlSessionStats', () => {
-  it('shows total, junk and work volume', () => {
-    const volumes = { totalVolume: 1234.5, junkVolume: 234.5, workingVolume: 1000 };
-    render(<WlSessionStats session={{ ...volumes, set: [] }} unit="kg" />);
-    expect(statValue('Total Volume')).toBe('1,234.5');
-    expect(statValue('Junk Volume')).toBe('234.5');
-    expect(statValue('Work Volume')).toBe('1,000');
+  // 5 × 135 lb (hard) + 3 × 140 lb, and 5 × 60 kg (132.28 lb on screen), as the server answers it.
+  const session = aWlsession({
+    totalVolume: 796.68,
+    workingVolume: 606.17,
+    junkVolume: 190.51,
+    inPounds: { totalVolume: 1756.4, workingVolume: 1336.4, junkVolume: 420 },
   });
 
-  it("sums a pound user's volumes from the typed pounds, never kilograms converted back", () => {
-    // 5 × 135 lb (hard) + 3 × 140 lb, and 5 × 60 kg: what the server stores in kilograms.
-    const set = [
-      { repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true },
-      { repetitions: 3, kilograms: 63.5, pounds: 140, isHard: false },
-      { repetitions: 5, kilograms: 60, pounds: null, isHard: true },
-    ];
-    render(
-      <WlSessionStats
-        session={{ totalVolume: 796.68, workingVolume: 606.17, junkVolume: 190.51, set }}
-        unit="lb"
-      />,
-    );
-    // 60 kg is 132.28 lb on screen: 5 × 132.28 = 661.4.
+  it('shows total, junk and work volume', () => {
+    render(<WlSessionStats session={session} unit="kg" />);
+    expect(statValue('Total Volume')).toBe('796.68');
+    expect(statValue('Junk Volume')).toBe('190.51');
+    expect(statValue('Work Volume')).toBe('606.17');
+  });
+
+  it("shows a pound user the server's pound volumes, never kilograms converted back", () => {
+    render(<WlSessionStats session={session} unit="lb" />);
     expect(statValue('Total Volume')).toBe('1,756.4');
     expect(statValue('Work Volume')).toBe('1,336.4');
     expect(statValue('Junk Volume')).toBe('420');

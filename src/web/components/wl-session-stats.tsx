@@ -1,24 +1,15 @@
-import {
-  formatNumber,
-  sessionVolumes,
-  type SetInput,
-  type Volumes,
-  type WeightUnit,
-} from '../../contract/metrics';
+import { formatNumber, type Volumes, type WeightUnit } from '../../contract/metrics';
 
 interface WlSessionStatsProps {
-  /** A weight session: its volumes in kilograms as the server sent them, and its sets. */
-  session: Volumes & { set: Array<Pick<SetInput, 'repetitions' | 'kilograms' | 'pounds' | 'isHard'>> };
+  /** A weight session's volumes as the server sent them: kilograms, and `inPounds`. */
+  session: Volumes & { inPounds: Volumes };
   unit: WeightUnit;
   compact?: boolean;
 }
 
-/**
- * Total / junk / work volume of a weight session, as tiles, in the user's unit. Pounds are summed
- * from the sets' pounds (docs/api.md §10: 5 × 135 lb is 675 lb, not 306.17 kg converted back).
- */
+/** Total / junk / work volume of a weight session, as tiles, in the user's unit. */
 export function WlSessionStats({ session, unit, compact = false }: WlSessionStatsProps) {
-  const volumes = unit === 'kg' ? session : sessionVolumes(session.set, unit);
+  const volumes = unit === 'lb' ? session.inPounds : session;
   return (
     <dl className={`stats${compact ? ' stats-compact' : ''}`}>
       <div className="stat stat-total">

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '../../contract/users';
-import { api } from './api';
+import { api, type ScreenRequests } from './api';
 
 /** Deployment settings (Turnstile site key, contact details) read at run time: one build serves all. */
 export const configApi = api.injectEndpoints({
@@ -12,3 +12,8 @@ export const configApi = api.injectEndpoints({
 });
 
 export const { useGetConfigQuery } = configApi;
+
+/** What the register and contact screens ask for as they open. */
+export const configRequests: ScreenRequests = () => [
+  configApi.endpoints.getConfig.initiate(undefined, { subscribe: false }),
+];

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import type { UserInfo } from '../../contract/users';
 import { makeStore } from '../app/store';
 import { authStore } from '../lib/auth-store';
+import { checkAnswer, drifted } from './contract-answers';
 import { blobBodies } from './setup';
 
 export const USER: UserInfo = {
@@ -68,7 +69,9 @@ export interface MockedCall {
 
 /**
  * Answers the app's fetches from `routes` ('GET /api/logs' → body, or a function of the request).
- * A handler may return `reply(status, body)` for an error. Unmatched calls answer 404.
+ * A handler may return `reply(status, body)` for an error. Unmatched calls answer 404. Every
+ * successful answer must parse with the route's contract schema (contract-answers.ts): a drifted
+ * fixture fails the test that serves it.
  */
 export function mockApi(routes: Record<string, unknown | Handler>) {
   const calls: MockedCall[] = [];
@@ -83,7 +86,17 @@ export function mockApi(routes: Record<string, unknown | Handler>) {
     if (route === undefined) return json(404, { message: 'Not found' });
     const value = typeof route === 'function' ? await (route as Handler)(input) : route;
     if (value instanceof Response) return value;
-    return value instanceof Reply ? json(value.status, value.body) : json(200, value);
+    const answer = value instanceof Reply ? value : new Reply(200, value);
+    if (answer.status < 300) {
+      try {
+        checkAnswer(input.method, url.pathname, answer.body);
+      } catch (error) {
+        // Thrown inside fetch, the error would only become a FETCH_ERROR: fail the test itself.
+        drifted.push(error as Error);
+        throw error;
+      }
+    }
+    return json(answer.status, answer.body);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

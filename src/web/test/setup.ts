@@ -2,6 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
+import { drifted } from './contract-answers';
 
 /*
  * The app calls relative URLs ('/api/logs') and passes jsdom's AbortSignal; Node's Request wants
@@ -40,8 +41,10 @@ window.matchMedia ??= ((query: string) => ({
 
 afterEach(() => {
   cleanup();
+  const refused = drifted.splice(0);
   authStore.signOut();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  if (refused.length > 0) throw refused[0];
 });

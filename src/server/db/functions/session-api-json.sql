@@ -12,6 +12,8 @@ CREATE OR REPLACE FUNCTION session_api_json(s sessions) RETURNS json LANGUAGE sq
       'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume,
+      'inPounds', json_build_object('totalVolume', s.total_volume_lb, 'junkVolume', s.junk_volume_lb,
+        'workingVolume', s.working_volume_lb),
       'set', s.sets)
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,

@@ -438,6 +438,8 @@ describe('GET …/exercises/:slugExercise/progress', () => {
       workingVolume: 10,
       e1rm: 10, // 1 × 10 kg beats 1 × 2.5 kg
       heaviest: 10,
+      // 10 kg = 22.05 lb, 2.5 kg = 5.51 lb
+      inPounds: { totalVolume: 27.56, junkVolume: 5.51, workingVolume: 22.05, e1rm: 22.05, heaviest: 22.05 },
     });
     expect(points[13]).toEqual({
       createdDate: '2026-04-14',
@@ -446,6 +448,8 @@ describe('GET …/exercises/:slugExercise/progress', () => {
       workingVolume: 140,
       e1rm: 14.67, // 10 × (1 + 14/30)
       heaviest: 10,
+      // 14 × 22.05 = 308.7; 22.05 × (1 + 14/30) = 32.34
+      inPounds: { totalVolume: 314.21, junkVolume: 5.51, workingVolume: 308.7, e1rm: 32.34, heaviest: 22.05 },
     });
     const dates = points.map((p: { createdDate: string }) => p.createdDate);
     expect(dates).toEqual([...dates].sort());

@@ -125,6 +125,7 @@ describe('an exercise of 20,000 sessions', () => {
 });
 
 describe('sampling', () => {
+  // In pounds each figure is twice the kilograms here: each series is sampled on its own.
   const lift = (createdDate: string, n: number) => ({
     createdDate,
     totalVolume: n,
@@ -132,6 +133,7 @@ describe('sampling', () => {
     workingVolume: n,
     e1rm: n,
     heaviest: n,
+    inPounds: { totalVolume: 2 * n, junkVolume: 0, workingVolume: 2 * n, e1rm: 2 * n, heaviest: 2 * n },
   });
 
   it('keeps every point up to the limit, and past it one point per equal span of days', () => {

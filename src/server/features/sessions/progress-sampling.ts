@@ -19,8 +19,14 @@ function merge(a: Point, b: Point): Point {
   }
   const x = a as WlPoint;
   const y = b as WlPoint;
+  return { createdDate: x.createdDate, ...maxima(x, y), inPounds: maxima(x.inPounds, y.inPounds) };
+}
+
+type WeightSeries = WlPoint['inPounds'];
+
+/** Each weight series' maximum, in kilograms or (inPounds) in pounds. */
+function maxima(x: WeightSeries, y: WeightSeries): WeightSeries {
   return {
-    createdDate: x.createdDate,
     totalVolume: Math.max(x.totalVolume, y.totalVolume),
     junkVolume: Math.max(x.junkVolume, y.junkVolume),
     workingVolume: Math.max(x.workingVolume, y.workingVolume),

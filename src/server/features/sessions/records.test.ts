@@ -54,11 +54,19 @@ describe('weight records', () => {
     const { records } = (await get(`${page}/records`)).json();
     expect(records).toEqual({
       // 110 kg twice: the earlier session holds it.
-      heaviest: { value: 110, createdDate: '2026-02-01', slugSession: '2026-02-01' },
-      // 100 × (1 + 5/30) = 116.666… against 110 for a single.
-      e1rm: { value: 116.67, createdDate: '2026-02-01', slugSession: '2026-02-01' },
-      bestSetVolume: { value: 600, createdDate: '2026-03-01', slugSession: '2026-03-01' },
-      bestSessionVolume: { value: 710, createdDate: '2026-03-01', slugSession: '2026-03-01' },
+      // In pounds from each set's weight shown in pounds: 110 kg = 242.51 lb, 100 kg = 220.46 lb,
+      // 60 kg = 132.28 lb.
+      heaviest: { value: 110, pounds: 242.51, createdDate: '2026-02-01', slugSession: '2026-02-01' },
+      // 100 × (1 + 5/30) = 116.666… against 110 for a single; 220.46 × 7/6 = 257.203…
+      e1rm: { value: 116.67, pounds: 257.2, createdDate: '2026-02-01', slugSession: '2026-02-01' },
+      bestSetVolume: { value: 600, pounds: 1322.8, createdDate: '2026-03-01', slugSession: '2026-03-01' },
+      // 10 × 132.28 + 242.51
+      bestSessionVolume: {
+        value: 710,
+        pounds: 1565.31,
+        createdDate: '2026-03-01',
+        slugSession: '2026-03-01',
+      },
     });
   });
 
@@ -102,6 +110,7 @@ describe('weight records', () => {
     // Both volumes read 61.23 once rounded; the pound session's is the larger.
     expect(records.bestSessionVolume).toEqual({
       value: 61.23,
+      pounds: 135,
       createdDate: '2026-05-02',
       slugSession: '2026-05-02',
     });
@@ -160,10 +169,11 @@ describe('weight records', () => {
     const { get, page, base, post } = await setup();
     await post(lift('2026-05-01', { repetitions: 0.5, kilograms: 100 }));
     expect((await get(`${page}/records`)).json().records).toEqual({
-      heaviest: { value: 100, createdDate: '2026-05-01', slugSession: '2026-05-01' },
+      // 100 kg = 220.46 lb; 0.5 × 220.46 = 110.23
+      heaviest: { value: 100, pounds: 220.46, createdDate: '2026-05-01', slugSession: '2026-05-01' },
       e1rm: null,
-      bestSetVolume: { value: 50, createdDate: '2026-05-01', slugSession: '2026-05-01' },
-      bestSessionVolume: { value: 50, createdDate: '2026-05-01', slugSession: '2026-05-01' },
+      bestSetVolume: { value: 50, pounds: 110.23, createdDate: '2026-05-01', slugSession: '2026-05-01' },
+      bestSessionVolume: { value: 50, pounds: 110.23, createdDate: '2026-05-01', slugSession: '2026-05-01' },
     });
     expect((await get(`${base}/2026-05-01`)).json().wlsession.records).toEqual([
       'heaviest',

@@ -25,6 +25,15 @@ export interface SessionValues {
   e1rm: number | null;
   bestSetVolume: number | null;
   exactVolume: number | null;
+  // The same figures from the sets' pounds (migration 0013): a pound user's volumes, records and
+  // progress come from the server, never from kilograms converted back.
+  totalVolumeLb: number | null;
+  junkVolumeLb: number | null;
+  workingVolumeLb: number | null;
+  heaviestLb: number | null;
+  e1rmLb: number | null;
+  bestSetVolumeLb: number | null;
+  exactVolumeLb: number | null;
 }
 
 const NO_WEIGHT = {
@@ -36,6 +45,13 @@ const NO_WEIGHT = {
   e1rm: null,
   bestSetVolume: null,
   exactVolume: null,
+  totalVolumeLb: null,
+  junkVolumeLb: null,
+  workingVolumeLb: null,
+  heaviestLb: null,
+  e1rmLb: null,
+  bestSetVolumeLb: null,
+  exactVolumeLb: null,
 };
 const NO_PACE = {
   hours: null,
@@ -69,7 +85,22 @@ export function sessionValues(
       isHard: s.isHard,
       volume: setVolume(s),
     }));
-    return { notes, ...NO_PACE, sets, ...sessionVolumes(input.set), ...setBests(input.set) };
+    const lb = sessionVolumes(input.set, 'lb');
+    const lbBests = setBests(input.set, 'lb');
+    return {
+      notes,
+      ...NO_PACE,
+      sets,
+      ...sessionVolumes(input.set),
+      ...setBests(input.set),
+      totalVolumeLb: lb.totalVolume,
+      junkVolumeLb: lb.junkVolume,
+      workingVolumeLb: lb.workingVolume,
+      heaviestLb: lbBests.heaviest,
+      e1rmLb: lbBests.e1rm,
+      bestSetVolumeLb: lbBests.bestSetVolume,
+      exactVolumeLb: lbBests.exactVolume,
+    };
   }
   const { time, distance } = input;
   return { notes, ...NO_WEIGHT, ...time, distance, ...paceFigures(time, distance) };

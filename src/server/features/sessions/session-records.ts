@@ -25,6 +25,8 @@ interface Measure {
   /** 'desc': more is better; 'asc': less is better (pace). */
   order: 'desc' | 'asc';
   digits: 2 | 3;
+  /** A weight record's column in pounds (migration 0013), returned as its `pounds`. */
+  pounds?: string;
 }
 
 const minutes = (a: string) => `(${a}.hours * 60 + ${a}.minutes + ${a}.seconds / 60)`;
@@ -49,11 +51,11 @@ const paceFigure = (own: 'pace_minutes' | 'speed' | 'pace_seconds') => (a: strin
 
 /** In the order of the records object (docs/api.md §10). */
 const MEASURES: Measure[] = [
-  { name: 'heaviest', kind: 'wlsession', ...more('heaviest') },
-  { name: 'e1rm', kind: 'wlsession', ...more('e1rm') },
-  { name: 'bestSetVolume', kind: 'wlsession', ...more('best_set_volume') },
+  { name: 'heaviest', kind: 'wlsession', ...more('heaviest'), pounds: 'heaviest_lb' },
+  { name: 'e1rm', kind: 'wlsession', ...more('e1rm'), pounds: 'e1rm_lb' },
+  { name: 'bestSetVolume', kind: 'wlsession', ...more('best_set_volume'), pounds: 'best_set_volume_lb' },
   // The unrounded volume (migration 0010): total_volume is rounded, and would tie sessions apart.
-  { name: 'bestSessionVolume', kind: 'wlsession', ...more('exact_volume') },
+  { name: 'bestSessionVolume', kind: 'wlsession', ...more('exact_volume'), pounds: 'exact_volume_lb' },
   {
     name: 'fastestPace',
     kind: 'pasession',
@@ -78,7 +80,8 @@ const exact = (m: Measure, a: string) => `(${m.value(a)})::numeric`;
 
 /** The record `m` of the exercise `e`: the best session, the earliest on a tie; null when none counts. */
 function best(m: Measure): string {
-  return `(select json_build_object('value', round(${exact(m, 'x')}, ${m.digits}),
+  const pounds = m.pounds ? `'pounds', round((x.${m.pounds})::numeric, 2), ` : '';
+  return `(select json_build_object('value', round(${exact(m, 'x')}, ${m.digits}), ${pounds}
       'createdDate', x.created_date, 'slugSession', x.slug)
     from sessions x where x.author_id = e.author_id and x.exercise_id = e.id and x.kind = '${m.kind}'
       and ${m.counts('x')}

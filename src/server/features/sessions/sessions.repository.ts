@@ -48,6 +48,11 @@ const pointRow = scopeRow
     speed: number,
     e1rm: number,
     heaviest: number,
+    total_volume_lb: number,
+    junk_volume_lb: number,
+    working_volume_lb: number,
+    e1rm_lb: number,
+    heaviest_lb: number,
   })
   .strict();
 
@@ -121,6 +126,11 @@ interface PointRow {
   speed: number | null;
   e1rm: number | null;
   heaviest: number | null;
+  total_volume_lb: number | null;
+  junk_volume_lb: number | null;
+  working_volume_lb: number | null;
+  e1rm_lb: number | null;
+  heaviest_lb: number | null;
 }
 
 type Range = { from: string | null; to: string | null };
@@ -128,7 +138,8 @@ type Range = { from: string | null; to: string | null };
 const progress = defineRowsStatement<Scope & Range, z.infer<typeof pointRow>>(
   'exercise_progress',
   (p) => sql`select ${scopeColumns}, s.kind, s.created_date, s.total_volume, s.junk_volume, s.working_volume,
-      s.pace_minutes, s.pace_seconds, s.speed, s.e1rm, s.heaviest
+      s.pace_minutes, s.pace_seconds, s.speed, s.e1rm, s.heaviest, s.total_volume_lb, s.junk_volume_lb,
+      s.working_volume_lb, s.e1rm_lb, s.heaviest_lb
     from ${exerciseScope(p)}
     left join lateral (
       select * from sessions x where ${ofExercise}
@@ -162,6 +173,13 @@ export async function readProgress(
             workingVolume: row.working_volume as number,
             e1rm: round2(row.e1rm ?? 0),
             heaviest: round2(row.heaviest ?? 0),
+            inPounds: {
+              totalVolume: row.total_volume_lb as number,
+              junkVolume: row.junk_volume_lb as number,
+              workingVolume: row.working_volume_lb as number,
+              e1rm: round2(row.e1rm_lb ?? 0),
+              heaviest: round2(row.heaviest_lb ?? 0),
+            },
           }
         : {
             createdDate: row.created_date,
@@ -211,8 +229,9 @@ const sessionsOldestFirst = defineRowsStatement<
 >(
   'sessions_oldest_first',
   // Its API JSON with every stored digit of its timestamps, without the ids the file's nesting
-  // already gives (author, exercise): docs/api.md §8.
-  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise')
+  // already gives (author, exercise), and without the pound volumes, which an import derives again
+  // from the sets: docs/api.md §8.
+  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds')
       || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session
     from sessions s
     where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
@@ -293,7 +312,7 @@ function write(
 }
 
 const valueColumns = sql.raw(
-  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume',
+  'notes, sets, total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume, total_volume_lb, junk_volume_lb, working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb',
 );
 
 const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
@@ -304,7 +323,8 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.notes}, ${p.sets}::jsonb,
         ${p.totalVolume}, ${p.junkVolume}, ${p.workingVolume}, ${p.hours}, ${p.minutes}, ${p.seconds},
         ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}, ${p.heaviest}, ${p.e1rm}, ${p.bestSetVolume},
-        ${p.exactVolume}
+        ${p.exactVolume}, ${p.totalVolumeLb}, ${p.junkVolumeLb}, ${p.workingVolumeLb}, ${p.heaviestLb},
+        ${p.e1rmLb}, ${p.bestSetVolumeLb}, ${p.exactVolumeLb}
       from sc where sc.scope_kind = ${p.kind}
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
@@ -364,7 +384,10 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
         minutes = ${p.minutes}, seconds = ${p.seconds}, distance = ${p.distance},
         pace_minutes = ${p.paceMinutes}, pace_seconds = ${p.paceSeconds}, speed = ${p.speed},
         heaviest = ${p.heaviest}, e1rm = ${p.e1rm}, best_set_volume = ${p.bestSetVolume},
-        exact_volume = ${p.exactVolume}, updated_at = now()
+        exact_volume = ${p.exactVolume}, total_volume_lb = ${p.totalVolumeLb},
+        junk_volume_lb = ${p.junkVolumeLb}, working_volume_lb = ${p.workingVolumeLb}, heaviest_lb = ${p.heaviestLb},
+        e1rm_lb = ${p.e1rmLb}, best_set_volume_lb = ${p.bestSetVolumeLb}, exact_volume_lb = ${p.exactVolumeLb},
+        updated_at = now()
       from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*
     ),

@@ -59,6 +59,7 @@ describe('weight sessions: create and read', () => {
       'createdAt',
       'createdDate',
       'exercise',
+      'inPounds',
       'junkVolume',
       'notes',
       'set',
@@ -75,6 +76,8 @@ describe('weight sessions: create and read', () => {
       totalVolume: 601.04, // 500 + 99.99 + 1.05
       workingVolume: 501.05,
       junkVolume: 99.99,
+      // From each set's pounds: 50 kg = 110.23 lb, 33.33 kg = 73.48 lb, 0.15 kg = 0.33 lb.
+      inPounds: { totalVolume: 1325.05, workingVolume: 1104.61, junkVolume: 220.44 },
     });
     expect(session.set).toHaveLength(3);
     expect(session.set.map((s: { volume: number }) => s.volume)).toEqual([500, 99.99, 1.05]);

@@ -7,7 +7,7 @@ import type {
   ResetPasswordBody,
   UserInfo,
 } from '../../../contract/users';
-import { api } from '../../lib/api';
+import { api, type ScreenRequests } from '../../lib/api';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -50,3 +50,8 @@ export const {
   useForgotPasswordMutation,
   useResetPasswordMutation,
 } = authApi;
+
+/** The profile: asked for by the data screens' layout (the session check) and the profile form. */
+export const profileRequests: ScreenRequests = () => [
+  authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
+];

@@ -1,18 +1,19 @@
-import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { forgotPasswordBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
-import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useSave } from '../../lib/use-save';
 import { useForgotPasswordMutation } from './auth.api';
 
 type Output = z.output<typeof forgotPasswordBody>;
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
+  const save = useSave();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const {
     register,
@@ -21,38 +22,31 @@ export function ForgotPasswordPage() {
     formState: { errors },
   } = useSchemaForm(forgotPasswordBody, {
     onSubmit: send,
-    onError: failed,
     defaultValues: { email: '' },
   });
 
   async function send(values: Output) {
-    await forgotPassword(values).unwrap();
-    toast.success('You will receive an email shortly');
+    await save(() => forgotPassword(values).unwrap(), { done: 'You will receive an email shortly' });
     reset();
   }
 
-  function failed(error: unknown) {
-    toast.error(errorMessage(error));
-  }
-
   return (
-    <section className="page page-narrow">
-      <GoBack fallback="/login" />
-      <div className="card form-card">
-        <h1>Forgot Password</h1>
-        <p className="muted">Enter the email you registered with and we will send you a link to reset it.</p>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <SubmitButton isSaving={isLoading} />
-        </form>
-      </div>
-    </section>
+    <FormPage
+      title="Forgot Password"
+      back={<GoBack fallback="/login" />}
+      intro="Enter the email you registered with and we will send you a link to reset it."
+    >
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <SubmitButton isSaving={isLoading} />
+      </form>
+    </FormPage>
   );
 }

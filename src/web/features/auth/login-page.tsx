@@ -1,20 +1,20 @@
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useSave } from '../../lib/use-save';
 import { useLoginMutation } from './auth.api';
 
 type Output = z.output<typeof loginBody>;
 
 export function LoginPage() {
   useDocumentTitle('Login');
-  const navigate = useNavigate();
+  const save = useSave();
   const [login, { isLoading }] = useLoginMutation();
   const {
     register,
@@ -22,50 +22,43 @@ export function LoginPage() {
     formState: { errors },
   } = useSchemaForm(loginBody, {
     onSubmit: send,
-    onError: failed,
     defaultValues: { email: '', password: '' },
   });
 
-  async function send(values: Output) {
-    const user = await login(values).unwrap();
-    authStore.signIn(user);
-    toast.success('Logged in Successfully');
+  function send(values: Output) {
     // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
-    navigate('/logs', { replace: true });
-  }
-
-  function failed(error: unknown) {
-    toast.error(errorMessage(error));
+    return save(async () => authStore.signIn(await login(values).unwrap()), {
+      done: 'Logged in Successfully',
+      then: '/logs',
+      replace: true,
+    });
   }
 
   return (
-    <section className="page page-narrow">
-      <div className="card form-card">
-        <h1>User Login</h1>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <SubmitButton isSaving={isLoading} />
-        </form>
-        <div className="form-links">
-          <Link to="/forgot-password">Forgot Password</Link>
-          <Link to="/">Home</Link>
-        </div>
+    <FormPage title="User Login">
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton isSaving={isLoading} />
+      </form>
+      <div className="form-links">
+        <Link to="/forgot-password">Forgot Password</Link>
+        <Link to="/">Home</Link>
       </div>
-    </section>
+    </FormPage>
   );
 }

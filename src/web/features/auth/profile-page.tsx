@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { profileBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
 import { LoadError } from '../../components/load-error';
 import { RadioGroup } from '../../components/radio-group';
@@ -10,9 +9,9 @@ import { Spinner } from '../../components/spinner';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useSave } from '../../lib/use-save';
 import { useGetProfileQuery, useUpdateProfileMutation } from './auth.api';
 
 type Output = z.output<typeof profileBody>;
@@ -25,7 +24,7 @@ const UNITS = [
 /** `children`: further sections below the form (the app adds "Your data"). */
 export function ProfilePage({ children }: { children?: ReactNode }) {
   useDocumentTitle('Profile');
-  const navigate = useNavigate();
+  const save = useSave();
   const { data: profile, error, isLoading } = useGetProfileQuery();
   const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
   const {
@@ -36,7 +35,6 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
     formState: { errors },
   } = useSchemaForm(profileBody, {
     onSubmit: send,
-    onError: failed,
     defaultValues: { username: '', email: '', password: '', currentPassword: '', weightUnit: 'kg' },
   });
   // The server asks for the current password only when the email or the password changes
@@ -61,79 +59,69 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       );
   }, [profile, reset]);
 
-  async function send(values: Output) {
+  function send(values: Output) {
     // The current password goes only with a change that needs it (the field is hidden otherwise).
-    const user = await updateProfile(
-      needsCurrentPassword ? values : { ...values, currentPassword: '' },
-    ).unwrap();
-    authStore.signIn(user);
-    toast.success('Profile updated');
-    navigate('/logs');
-  }
-
-  function failed(err: unknown) {
-    toast.error(errorMessage(err));
+    const body = needsCurrentPassword ? values : { ...values, currentPassword: '' };
+    return save(async () => authStore.signIn(await updateProfile(body).unwrap()), {
+      done: 'Profile updated',
+      then: '/logs',
+    });
   }
 
   return (
-    <section className="page page-narrow">
-      <GoBack fallback="/logs" />
-      <div className="card form-card">
-        <h1>Update User Profile</h1>
-        {isLoading ? (
-          <Spinner />
-        ) : error ? (
-          <LoadError error={error} />
-        ) : (
-          <form className="form" noValidate onSubmit={submit}>
+    <FormPage title="Update User Profile" back={<GoBack fallback="/logs" />} after={children}>
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <LoadError error={error} />
+      ) : (
+        <form className="form" noValidate onSubmit={submit}>
+          <TextField
+            id="username"
+            label="Username"
+            autoComplete="username"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="Leave blank to keep your current password."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {needsCurrentPassword && (
             <TextField
-              id="username"
-              label="Username"
-              autoComplete="username"
-              error={errors.username?.message}
-              {...register('username')}
-            />
-            <TextField
-              id="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              id="password"
-              label="Password"
+              id="currentPassword"
+              label="Current password"
               type="password"
-              autoComplete="new-password"
-              hint="Leave blank to keep your current password."
-              error={errors.password?.message}
-              {...register('password')}
+              autoComplete="current-password"
+              hint="Needed to change your email or password."
+              error={errors.currentPassword?.message}
+              {...register('currentPassword')}
             />
-            {needsCurrentPassword && (
-              <TextField
-                id="currentPassword"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-                hint="Needed to change your email or password."
-                error={errors.currentPassword?.message}
-                {...register('currentPassword')}
-              />
-            )}
-            <RadioGroup
-              id="weightUnit"
-              legend="Weights in"
-              options={UNITS}
-              hint="Sets you log are kept exactly as you type them; the other unit is converted for display."
-              error={errors.weightUnit?.message}
-              field={register('weightUnit')}
-            />
-            <SubmitButton isSaving={isSaving} />
-          </form>
-        )}
-      </div>
-      {children}
-    </section>
+          )}
+          <RadioGroup
+            id="weightUnit"
+            legend="Weights in"
+            options={UNITS}
+            hint="Sets you log are kept exactly as you type them; the other unit is converted for display."
+            error={errors.weightUnit?.message}
+            field={register('weightUnit')}
+          />
+          <SubmitButton isSaving={isSaving} />
+        </form>
+      )}
+    </FormPage>
   );
 }

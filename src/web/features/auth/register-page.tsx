@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { registerBody } from '../../../contract/users';
+import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
 import { useGetConfigQuery } from '../../lib/config.api';
-import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useSave } from '../../lib/use-save';
 import { useRegisterMutation } from './auth.api';
 import { TurnstileWidget } from './turnstile-widget';
 
@@ -19,7 +20,7 @@ export const CAPTCHA_MISSING = 'Please complete the CAPTCHA verification';
 
 export function RegisterPage() {
   useDocumentTitle('Register');
-  const navigate = useNavigate();
+  const save = useSave();
   const { data: config } = useGetConfigQuery();
   const siteKey = config?.turnstileSiteKey ?? null;
   const [token, setToken] = useState<string | null>(null);
@@ -35,18 +36,20 @@ export function RegisterPage() {
     defaultValues: { username: '', email: '', password: '' },
   });
 
-  async function send(values: Output) {
+  function send(values: Output) {
     // docs/product.md §5: say so, but still send: the server has the final word on the bot check.
     if (siteKey && !token) toast.error(CAPTCHA_MISSING);
-    const user = await registerUser({ ...values, turnstileToken: token ?? undefined }).unwrap();
-    authStore.signIn(user);
-    toast.success('Registered Successfully');
+    const body = { ...values, turnstileToken: token ?? undefined };
     // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
-    navigate('/logs', { replace: true });
+    return save(async () => authStore.signIn(await registerUser(body).unwrap()), {
+      done: 'Registered Successfully',
+      then: '/logs',
+      replace: true,
+    });
   }
 
-  function failed(error: unknown) {
-    toast.error(errorMessage(error));
+  /** A refused token cannot be sent again: the widget starts over. */
+  function failed() {
     if (siteKey) {
       setToken(null);
       setWidgetResets((n) => n + 1);
@@ -54,41 +57,38 @@ export function RegisterPage() {
   }
 
   return (
-    <section className="page page-narrow">
-      <div className="card form-card">
-        <h1>Create New Account</h1>
-        <form className="form" noValidate onSubmit={submit}>
-          <TextField
-            id="username"
-            label="Username"
-            autoComplete="username"
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          {siteKey && <TurnstileWidget siteKey={siteKey} onToken={setToken} resetKey={widgetResets} />}
-          <SubmitButton isSaving={isLoading} />
-        </form>
-        <p className="form-links">
-          <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
-        </p>
-      </div>
-    </section>
+    <FormPage title="Create New Account">
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          id="username"
+          label="Username"
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {siteKey && <TurnstileWidget siteKey={siteKey} onToken={setToken} resetKey={widgetResets} />}
+        <SubmitButton isSaving={isLoading} />
+      </form>
+      <p className="form-links">
+        <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
+      </p>
+    </FormPage>
   );
 }

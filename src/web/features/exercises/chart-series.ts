@@ -1,6 +1,6 @@
 import type { SessionKind } from '../../../contract/exercises';
-import { KG_PER_LB, type WeightUnit } from '../../../contract/metrics';
-import type { Progress, WlPoint } from '../../../contract/sessions';
+import type { WeightUnit } from '../../../contract/metrics';
+import type { Progress } from '../../../contract/sessions';
 
 export interface ChartSeries {
   key: 'totalVolume' | 'junkVolume' | 'workingVolume' | 'e1rm' | 'pace' | 'speed';
@@ -31,25 +31,8 @@ const WL_SERIES_LB = WL_SERIES.map((s) => ({ ...s, unit: 'lb' }));
 export const seriesFor = (kind: SessionKind, unit: WeightUnit = 'kg') =>
   kind === 'pasession' ? PA_SERIES : unit === 'lb' ? WL_SERIES_LB : WL_SERIES;
 
-/**
- * The points in the user's unit. Progress points carry kilogram volumes, rounded to 2 decimals
- * (docs/api.md §10), which are within 0.011 lb of Σ reps × pounds: a pound user's chart shows them
- * to a tenth of a pound, so 1,095 lb of sets is 1,095 on the chart, not 1,094.99 (the session
- * page and the records show the exact pounds). The e1RM and the heaviest set are kilograms too.
- */
+/** The points in the user's unit: a pound user's weight points are the server's `inPounds`. */
 export function pointsIn(points: Progress['points'], unit: WeightUnit): Progress['points'] {
   if (unit === 'kg') return points;
-  return points.map((point) => {
-    if (!('totalVolume' in point)) return point;
-    const inPounds = (kg: number) => Math.round((kg / KG_PER_LB) * 10) / 10;
-    const p: WlPoint = point;
-    return {
-      ...p,
-      totalVolume: inPounds(p.totalVolume),
-      junkVolume: inPounds(p.junkVolume),
-      workingVolume: inPounds(p.workingVolume),
-      e1rm: inPounds(p.e1rm),
-      heaviest: inPounds(p.heaviest),
-    };
-  });
+  return points.map((point) => ('inPounds' in point ? { ...point, ...point.inPounds } : point));
 }

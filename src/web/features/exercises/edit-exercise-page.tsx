@@ -1,56 +1,49 @@
-import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { useParams } from 'react-router';
 import { exerciseUpdateBody } from '../../../contract/exercises';
 import { BackLink } from '../../components/back-link';
+import { FormPage } from '../../components/form-page';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { TitleForm, type TitleValues } from '../../components/title-form';
-import { errorMessage } from '../../lib/errors';
-import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useSave } from '../../lib/use-save';
 import { useGetExerciseForEditQuery, useUpdateExerciseMutation } from './exercises.api';
 
 export function EditExercisePage() {
   useDocumentTitle('Edit Exercise');
   const { slugLog = '', exerciseId = '' } = useParams();
-  const userInfo = useUserInfo();
-  const navigate = useNavigate();
+  const save = useSave();
   const { data: exercise, error, isLoading } = useGetExerciseForEditQuery({ slugLog, id: exerciseId });
   const [updateExercise, { isLoading: isSaving }] = useUpdateExerciseMutation();
 
   const onSubmit = async (values: TitleValues) => {
     if (!exercise) return;
-    let updated;
-    try {
-      updated = await updateExercise({ slugLog, _id: exercise._id, title: values.title }).unwrap();
-    } catch (err) {
-      toast.error(errorMessage(err));
-      throw err;
-    }
-    toast.success('Exercise updated');
-    // A new title is a new slug: go to the exercise under its new address.
-    navigate(paths.exercise(slugLog, updated.slugExercise ?? exercise.slugExercise));
+    await save(() => updateExercise({ slugLog, _id: exercise._id, title: values.title }).unwrap(), {
+      done: 'Exercise updated',
+      // A new title is a new slug: go to the exercise under its new address.
+      then: (updated) => paths.exercise(slugLog, updated.slugExercise ?? exercise.slugExercise),
+    });
   };
 
   return (
-    <section className="page page-narrow">
-      <BackLink to={exercise ? paths.exercise(slugLog, exercise.slugExercise) : paths.log(slugLog)} />
-      <div className="card form-card">
-        <h1>Edit Exercise</h1>
-        {isLoading ? (
-          <Spinner />
-        ) : error || !exercise ? (
-          <LoadError error={error} />
-        ) : exercise.author === userInfo?._id ? (
-          <TitleForm
-            key={exercise._id}
-            schema={exerciseUpdateBody}
-            defaultTitle={exercise.title}
-            isSaving={isSaving}
-            onSubmit={onSubmit}
-          />
-        ) : null}
-      </div>
-    </section>
+    <FormPage
+      title="Edit Exercise"
+      back={<BackLink to={exercise ? paths.exercise(slugLog, exercise.slugExercise) : paths.log(slugLog)} />}
+    >
+      {isLoading ? (
+        <Spinner />
+      ) : error || !exercise ? (
+        <LoadError error={error} />
+      ) : (
+        <TitleForm
+          key={exercise._id}
+          schema={exerciseUpdateBody}
+          defaultTitle={exercise.title}
+          isSaving={isSaving}
+          onSubmit={onSubmit}
+        />
+      )}
+    </FormPage>
   );
 }

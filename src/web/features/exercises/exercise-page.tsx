@@ -1,13 +1,13 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract/page-query';
 import { BackLink } from '../../components/back-link';
 import { PlusIcon } from '../../components/icons';
-import { EditIcon, TrashIcon } from '../../components/page-icons';
 import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';
+import { RecordActions } from '../../components/record-actions';
 import { Spinner } from '../../components/spinner';
-import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { useDocumentTitle } from '../../lib/hooks';
 import { useLastDefined } from '../../lib/use-last-defined';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
@@ -20,7 +20,6 @@ import { SessionList } from './session-list';
 
 export function ExercisePage() {
   const { slugLog = '', slugExercise = '' } = useParams();
-  const userInfo = useUserInfo();
   const unit = useWeightUnit();
   const navigate = useNavigate();
   const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
@@ -49,8 +48,6 @@ export function ExercisePage() {
     );
   }
 
-  const isAuthor = exercise.author === userInfo?._id;
-
   return (
     <section className="page">
       <BackLink to={paths.log(slugLog)} />
@@ -62,18 +59,11 @@ export function ExercisePage() {
           </p>
           <h1>{exercise.title}</h1>
         </div>
-        {isAuthor && (
-          <div className="actions">
-            <Link to={paths.editExercise(slugLog, exercise._id)} className="btn btn-secondary">
-              <EditIcon width={18} height={18} />
-              Edit
-            </Link>
-            <button type="button" className="btn btn-danger" onClick={onDelete} disabled={isDeleting}>
-              {isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />}
-              Delete
-            </button>
-          </div>
-        )}
+        <RecordActions
+          editTo={paths.editExercise(slugLog, exercise._id)}
+          onDelete={onDelete}
+          isDeleting={isDeleting}
+        />
       </div>
 
       <RecordsCard
@@ -102,7 +92,7 @@ export function ExercisePage() {
       </div>
       {query.error && <LoadError error={query.error} />}
       <div className={query.isFetching ? 'is-stale' : undefined}>
-        <SessionList data={data} userId={userInfo?._id} />
+        <SessionList data={data} />
       </div>
       <Pagination page={page} totalPages={totalPages ?? 1} onPageChange={setPage} />
 

@@ -1,12 +1,10 @@
 import type { MessageBody } from '../../../contract/errors';
 import type { Exercise, ExerciseCreateBody } from '../../../contract/exercises';
 import { DEFAULT_LIMIT, type PageQuery } from '../../../contract/page-query';
-import { round2, setBests } from '../../../contract/metrics';
-import type { ExerciseRecords, RecordName } from '../../../contract/records';
-import type { ExercisePage, Progress, Wlsession } from '../../../contract/sessions';
+import type { ExerciseRecords } from '../../../contract/records';
+import type { ExercisePage, Progress } from '../../../contract/sessions';
 import { todayLocal } from '../../../contract/dates';
 import { api, type ScreenRequests } from '../../lib/api';
-import { authStore } from '../../lib/auth-store';
 import { apiPaths } from '../../lib/paths';
 import { readPageParams } from '../../lib/use-page-params';
 
@@ -36,32 +34,12 @@ export const exercisesApi = api.injectEndpoints({
       providesTags: ['Exercise'],
     }),
     /**
-     * The exercise's records (docs/api.md §10). Every session change invalidates 'Exercise'; a new
-     * unit on the profile, 'User'. For a pound user, `pounds` holds the weight records as they see
-     * them, from the sets of the sessions that hold them (recordsInPounds).
+     * The exercise's records (docs/api.md §10), each weight record with its figure in pounds too.
+     * Every session change invalidates 'Exercise'.
      */
-    getRecords: build.query<RecordsInUnit, ExerciseRef>({
-      queryFn: async (ref, _api, _extra, baseQuery) => {
-        const path = apiPaths.exercise(ref.slugLog, ref.slugExercise);
-        const answer = await baseQuery(`${path}/records`);
-        if (answer.error) return { error: answer.error };
-        const records = answer.data as ExerciseRecords;
-        if (records.kind !== 'wlsession' || authStore.get()?.weightUnit !== 'lb') return { data: records };
-        const slugs = [...new Set(Object.values(records.records).flatMap((r) => (r ? [r.slugSession] : [])))];
-        const sessions = await Promise.all(
-          slugs.map((slug) => baseQuery(`${path}/wlsessions/${encodeURIComponent(slug)}`)),
-        );
-        const failed = sessions.find((s) => s.error);
-        if (failed?.error) return { error: failed.error };
-        const bySlug = new Map(
-          sessions.map((s) => {
-            const { wlsession } = s.data as { wlsession: Wlsession };
-            return [wlsession.slugSession, wlsession] as const;
-          }),
-        );
-        return { data: { ...records, pounds: recordsInPounds(records, bySlug) } };
-      },
-      providesTags: ['Exercise', 'User'],
+    getRecords: build.query<ExerciseRecords, ExerciseRef>({
+      query: ({ slugLog, slugExercise }) => `${apiPaths.exercise(slugLog, slugExercise)}/records`,
+      providesTags: ['Exercise'],
     }),
     getExerciseForEdit: build.query<Exercise, { slugLog: string; id: string }>({
       query: ({ slugLog, id }) => `${apiPaths.exercises(slugLog)}/edit/${encodeURIComponent(id)}`,
@@ -89,32 +67,6 @@ export const exercisesApi = api.injectEndpoints({
     }),
   }),
 });
-
-/** Records with, for a pound user, the weight records' values in pounds. */
-export type RecordsInUnit = ExerciseRecords & { pounds?: Partial<Record<RecordName, number>> };
-
-/**
- * The weight records in pounds, each from the sets of the session that holds it: kilograms
- * converted back would turn a 140 lb set into 139.99 (docs/api.md §10: "never 134.99").
- */
-export function recordsInPounds(
-  { records }: ExerciseRecords,
-  sessions: ReadonlyMap<string, Pick<Wlsession, 'set'>>,
-): Partial<Record<RecordName, number>> {
-  const pounds: Partial<Record<RecordName, number>> = {};
-  const figures: Array<[RecordName, keyof ReturnType<typeof setBests>]> = [
-    ['heaviest', 'heaviest'],
-    ['e1rm', 'e1rm'],
-    ['bestSetVolume', 'bestSetVolume'],
-    ['bestSessionVolume', 'exactVolume'],
-  ];
-  for (const [name, figure] of figures) {
-    const record = (records as Partial<Record<RecordName, { slugSession: string } | null>>)[name];
-    const session = record && sessions.get(record.slugSession);
-    if (session) pounds[name] = round2(setBests(session.set, 'lb')[figure]);
-  }
-  return pounds;
-}
 
 export const {
   useGetExercisePageQuery,
@@ -177,4 +129,9 @@ export const exercisePageRequests: ScreenRequests = ({ slugLog = '', slugExercis
     subscribe: false,
   }),
   exercisesApi.endpoints.getRecords.initiate({ slugLog, slugExercise }, { subscribe: false }),
+];
+
+/** What EditExercisePage asks for as it opens. */
+export const editExerciseRequests: ScreenRequests = ({ slugLog = '', exerciseId = '' }) => [
+  exercisesApi.endpoints.getExerciseForEdit.initiate({ slugLog, id: exerciseId }, { subscribe: false }),
 ];

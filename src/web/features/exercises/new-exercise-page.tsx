@@ -1,9 +1,9 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
-import { errorMessage } from '../../lib/errors';
+import { FormPage } from '../../components/form-page';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useSave } from '../../lib/use-save';
 import { useCreateExerciseMutation } from './exercises.api';
 import { NewExerciseForm, type NewExerciseValues } from './new-exercise-form';
 
@@ -11,7 +11,7 @@ export function NewExercisePage() {
   useDocumentTitle('New Exercise');
   const { slugLog = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+  const save = useSave();
   const [createExercise, { isLoading }] = useCreateExerciseMutation();
 
   // Back returns to the page of the log's list the user came from (its limit and page, if any).
@@ -22,24 +22,15 @@ export function NewExercisePage() {
   }
   const backTo = `${paths.log(slugLog)}${listQuery.size ? `?${listQuery}` : ''}`;
 
-  const onSubmit = async (values: NewExerciseValues) => {
-    try {
-      await createExercise({ ...values, slugLog }).unwrap();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-    toast.success('Exercise created');
-    navigate(paths.log(slugLog));
-  };
+  const onSubmit = (values: NewExerciseValues) =>
+    save(() => createExercise({ ...values, slugLog }).unwrap(), {
+      done: 'Exercise created',
+      then: paths.log(slugLog),
+    });
 
   return (
-    <section className="page page-narrow">
-      <BackLink to={backTo} />
-      <div className="card form-card">
-        <h1>New Exercise</h1>
-        <NewExerciseForm isSaving={isLoading} onSubmit={onSubmit} />
-      </div>
-    </section>
+    <FormPage title="New Exercise" back={<BackLink to={backTo} />}>
+      <NewExerciseForm isSaving={isLoading} onSubmit={onSubmit} />
+    </FormPage>
   );
 }

@@ -2,34 +2,35 @@ import '../../test/setup';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { aWlPoint } from '../../test/fixtures';
 import { PA_SERIES, WL_SERIES, type ChartSeries } from './chart-series';
 import { ProgressChart } from './progress-chart';
 
 const WL_POINTS = [
-  {
+  aWlPoint({
     createdDate: '2024-01-08',
     totalVolume: 405,
     junkVolume: 405,
     workingVolume: 0,
     e1rm: 54,
     heaviest: 40.5,
-  },
-  {
+  }),
+  aWlPoint({
     createdDate: '2024-01-15',
     totalVolume: 980,
     junkVolume: 480,
     workingVolume: 500,
     e1rm: 116.67,
     heaviest: 100,
-  },
-  {
+  }),
+  aWlPoint({
     createdDate: '2024-01-22',
     totalVolume: 1234.5,
     junkVolume: 400,
     workingVolume: 834.5,
     e1rm: 120,
     heaviest: 110,
-  },
+  }),
 ];
 const PA_POINTS = [
   { createdDate: '2025-03-01', pace: 5.1, speed: 0.196 },

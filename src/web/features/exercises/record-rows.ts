@@ -1,7 +1,6 @@
-import { KG_PER_LB, formatNumber, round2, type WeightUnit } from '../../../contract/metrics';
-import type { PersonalRecord, RecordName } from '../../../contract/records';
+import { formatNumber, type WeightUnit } from '../../../contract/metrics';
+import type { ExerciseRecords, PersonalRecord, RecordName, WeightRecord } from '../../../contract/records';
 import { RECORD_NAMES } from '../../components/record-names';
-import type { RecordsInUnit } from './exercises.api';
 
 export interface RecordRow {
   key: RecordName;
@@ -11,10 +10,6 @@ export interface RecordRow {
   createdDate: string | null;
   slugSession: string | null;
 }
-
-/** Kilograms in the user's unit: pounds are kg ÷ KG_PER_LB rounded to 2 (docs/api.md §10). */
-export const weightIn = (kilograms: number, unit: WeightUnit) =>
-  unit === 'kg' ? kilograms : round2(kilograms / KG_PER_LB);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -45,15 +40,13 @@ function formatValue(key: RecordName, value: number, unit: WeightUnit): string {
 
 /**
  * The exercise's records in the order docs/api.md §10 lists them, values in the user's unit: a
- * pound user's weight records are the pounds of the sets that hold them (exercises.api.ts).
+ * pound user's weight records are the server's `pounds`, from the sets that hold them.
  */
-export function recordRows(data: RecordsInUnit, unit: WeightUnit): RecordRow[] {
-  const records: Partial<Record<RecordName, PersonalRecord>> = data.records;
+export function recordRows(data: ExerciseRecords, unit: WeightUnit): RecordRow[] {
+  const records: Partial<Record<RecordName, PersonalRecord | WeightRecord>> = data.records;
   return (Object.keys(data.records) as RecordName[]).map((key) => {
-    const record = records[key] ?? null;
-    // Weight records are kilograms; kilograms converted stand in only until `pounds` arrives.
-    const inPounds = data.kind === 'wlsession' && unit === 'lb';
-    const value = record && (inPounds ? (data.pounds?.[key] ?? weightIn(record.value, unit)) : record.value);
+    const record = (records[key] ?? null) as { value: number; pounds?: number } & PersonalRecord;
+    const value = record && (unit === 'lb' && record.pounds !== undefined ? record.pounds : record.value);
     return {
       key,
       name: RECORD_NAMES[key],

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths';
 import { useWeightUnit } from '../../lib/weight-unit';
 
 /** The exercise's sessions on this page, as cards linking to each session (docs/product.md §2). */
-export function SessionList({ data, userId }: { data: ExercisePage; userId: string | undefined }) {
+export function SessionList({ data }: { data: ExercisePage }) {
   const { exercise } = data;
   const unit = useWeightUnit();
   const items =
@@ -47,21 +47,17 @@ export function SessionList({ data, userId }: { data: ExercisePage; userId: stri
         );
         return (
           <li key={session._id} className="card session-card">
-            {session.author === userId ? (
-              <Link
-                to={paths.session(
-                  exercise.slugLog,
-                  exercise.slugExercise,
-                  exercise.session,
-                  session.slugSession,
-                )}
-                className="session-card-link"
-              >
-                {head}
-              </Link>
-            ) : (
-              head
-            )}
+            <Link
+              to={paths.session(
+                exercise.slugLog,
+                exercise.slugExercise,
+                exercise.session,
+                session.slugSession,
+              )}
+              className="session-card-link"
+            >
+              {head}
+            </Link>
             {stats}
           </li>
         );

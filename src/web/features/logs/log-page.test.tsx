@@ -49,14 +49,6 @@ describe('LogPage', () => {
     );
   });
 
-  it('shows no Edit, Delete or exercise links to someone who is not the author', async () => {
-    mockApi({ 'GET /api/logs/strength-block': { ...logPage, log: { ...log, author: 'someone-else' } } });
-    renderLog();
-    await screen.findByRole('heading', { level: 1, name: 'Strength Block' });
-    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-  });
-
   it("does nothing when 'Are you sure?' is answered no", async () => {
     const { calls } = mockApi({ 'GET /api/logs/strength-block': logPage });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

@@ -2,12 +2,13 @@ import { Link, useParams } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract/page-query';
 import { BackLink } from '../../components/back-link';
 import { PlusIcon } from '../../components/icons';
-import { ChevronRightIcon, DumbbellIcon, EditIcon, RunIcon, TrashIcon } from '../../components/page-icons';
+import { ChevronRightIcon, DumbbellIcon, RunIcon } from '../../components/page-icons';
 import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';
+import { RecordActions } from '../../components/record-actions';
 import { Spinner } from '../../components/spinner';
-import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { useDocumentTitle } from '../../lib/hooks';
 import { useLastDefined } from '../../lib/use-last-defined';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
@@ -16,7 +17,6 @@ import { useDeleteLogMutation, useGetLogQuery } from './logs.api';
 
 export function LogPage() {
   const { slugLog = '' } = useParams();
-  const userInfo = useUserInfo();
   const { limit, page, setPage, setLimit } = usePageParams(DEFAULT_LIMIT);
   const [deleteLog, { isLoading: isDeleting }] = useDeleteLogMutation();
   const { isFetchSkipped, onDelete } = useDeleteAndLeave(
@@ -42,7 +42,6 @@ export function LogPage() {
   }
 
   const { log } = data;
-  const isAuthor = log.author === userInfo?._id;
   const exercises = data.logAggregate.map((item) => item.exercises);
 
   return (
@@ -53,18 +52,7 @@ export function LogPage() {
           <p className="eyebrow">Log</p>
           <h1>{log.title}</h1>
         </div>
-        {isAuthor && (
-          <div className="actions">
-            <Link to={paths.editLog(log._id)} className="btn btn-secondary">
-              <EditIcon width={18} height={18} />
-              Edit
-            </Link>
-            <button type="button" className="btn btn-danger" onClick={onDelete} disabled={isDeleting}>
-              {isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />}
-              Delete
-            </button>
-          </div>
-        )}
+        <RecordActions editTo={paths.editLog(log._id)} onDelete={onDelete} isDeleting={isDeleting} />
       </div>
 
       <div className="section-head">
@@ -105,14 +93,10 @@ export function LogPage() {
             );
             return (
               <li key={exercise._id} className="card list-card">
-                {exercise.author === userInfo?._id ? (
-                  <Link to={paths.exercise(log.slugLog, exercise.slugExercise)} className="list-card-link">
-                    {body}
-                    <ChevronRightIcon className="list-card-chevron" />
-                  </Link>
-                ) : (
-                  <span className="list-card-link">{body}</span>
-                )}
+                <Link to={paths.exercise(log.slugLog, exercise.slugExercise)} className="list-card-link">
+                  {body}
+                  <ChevronRightIcon className="list-card-chevron" />
+                </Link>
               </li>
             );
           })}

@@ -7,7 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { PageSizeSelector } from '../../components/page-size-selector';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
 import { ActivitySection } from './activity-heatmap';
@@ -15,7 +15,6 @@ import { useGetLogsQuery } from './logs.api';
 
 export function LogsPage() {
   useDocumentTitle('Logs');
-  const userInfo = useUserInfo();
   const { limit, page, setPage, setLimit } = usePageParams(LOGS_DEFAULT_LIMIT);
   const { data, error, isLoading, isFetching } = useGetLogsQuery({ limit, page });
   useClampPage(page, data?.pagination.totalPages, setPage);
@@ -47,15 +46,10 @@ export function LogsPage() {
         <ul className={`card-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
           {data.logs.map((log) => (
             <li key={log._id} className="card list-card">
-              {/* docs/product.md §2: the title is a link only for the log's author. */}
-              {log.author === userInfo?._id ? (
-                <Link to={paths.log(log.slugLog)} className="list-card-link">
-                  <span className="list-card-title">{log.title}</span>
-                  <ChevronRightIcon className="list-card-chevron" />
-                </Link>
-              ) : (
+              <Link to={paths.log(log.slugLog)} className="list-card-link">
                 <span className="list-card-title">{log.title}</span>
-              )}
+                <ChevronRightIcon className="list-card-chevron" />
+              </Link>
               <span className="list-card-meta">
                 Updated {formatCalendarDate(todayLocal(new Date(log.updatedAt)))}
               </span>

@@ -69,3 +69,8 @@ export const logPageRequests: ScreenRequests = ({ slugLog = '' }, search) => [
     { subscribe: false },
   ),
 ];
+
+/** What EditLogPage asks for as it opens. */
+export const editLogRequests: ScreenRequests = ({ id = '' }) => [
+  logsApi.endpoints.getLogForEdit.initiate(id, { subscribe: false }),
+];

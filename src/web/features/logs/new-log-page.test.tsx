@@ -2,6 +2,7 @@ import '../../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aLog } from '../../test/fixtures';
 import { currentLocation, mockApi, renderWithApp, reply } from '../../test/render';
 import { NewLogPage } from './new-log-page';
 
@@ -19,7 +20,9 @@ describe('NewLogPage', () => {
   });
 
   it("creates the log, says 'Log created' and goes to /logs", async () => {
-    const { calls } = mockApi({ 'POST /api/logs': { _id: 'l1', title: 'Leg day', slugLog: 'leg-day' } });
+    const { calls } = mockApi({
+      'POST /api/logs': aLog({ _id: 'l1', title: 'Leg day', slugLog: 'leg-day' }),
+    });
     renderWithApp(<NewLogPage />, { route: '/logs/create-new-log' });
     await userEvent.type(screen.getByLabelText('Title'), '  Leg day ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));

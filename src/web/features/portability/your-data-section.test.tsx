@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../../contract/data';
+import type { Log } from '../../../contract/logs';
+import { aLog } from '../../test/fixtures';
 import { mockApi, renderWithApp, reply } from '../../test/render';
 import { api } from '../../lib/api';
 import { YourDataSection } from './your-data-section';
@@ -72,7 +74,7 @@ describe('YourDataSection', () => {
 
   it('recognises a Hevy file, previews it with a dry run, imports it and refreshes the lists', async () => {
     const skipped = Array.from({ length: 7 }, (_, i) => ({ line: i + 3, reason: `Reason ${i + 3}` }));
-    let logs: { _id: string }[] = [];
+    let logs: Log[] = [];
     const { calls } = mockApi({
       'GET /api/logs': () => ({
         logs,
@@ -106,7 +108,7 @@ describe('YourDataSection', () => {
     expect(dryRun.contentType).toBe('text/csv');
     expect(dryRun.body).toBe(HEVY);
 
-    logs = [{ _id: 'l1' }];
+    logs = [aLog({ _id: 'l1' })];
     await userEvent.click(importButton());
     expect(await screen.findByText('Imported 2 logs, 3 exercises and 4 sessions')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Import complete' })).toBeTruthy();

@@ -5,6 +5,7 @@ import type { WlsessionValues } from '../../../contract/sessions';
 import { makeStore } from '../../app/store';
 import { authStore } from '../../lib/auth-store';
 import { readQueue, removeQueued } from '../../lib/offline/queue';
+import { aWlsession } from '../../test/fixtures';
 import { mockApi, reply, USER } from '../../test/render';
 import { sessionsApi } from './sessions.api';
 
@@ -32,9 +33,9 @@ afterEach(async () => {
 
 describe('creating a session', () => {
   it('sends an Idempotency-Key and answers the session when online', async () => {
-    const { fetchMock } = mockApi({ [URL_PATH]: reply(201, { _id: 's-1' }) });
+    const { fetchMock } = mockApi({ [URL_PATH]: reply(201, aWlsession()) });
     const result = await create();
-    expect(result.data).toEqual({ _id: 's-1' });
+    expect(result.data).toEqual(aWlsession());
     expect(sentKey(fetchMock)).toMatch(/^[0-9a-f-]{36}$/);
     expect(await readQueue()).toEqual([]);
   });

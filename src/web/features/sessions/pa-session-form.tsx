@@ -2,11 +2,9 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPace, formatSpeed, paceFigures } from '../../../contract/metrics';
 import { pasessionBody, type PasessionValues } from '../../../contract/sessions';
-import { DraftNotice } from '../../components/draft-notice';
-import { NotesField } from '../../components/notes-field';
-import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
+import { SessionFormFrame } from './session-form-frame';
 
 export type PaFormInput = z.input<typeof pasessionBody>;
 
@@ -35,15 +33,17 @@ export function PaSessionForm({ defaultValues, isSaving, onSubmit, draftKey }: P
 
   const timeError = errors.time?.message;
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      <DraftNotice draft={draft} />
-      <TextField
-        id="createdDate"
-        label="Date"
-        type="date"
-        error={errors.createdDate?.message}
-        {...register('createdDate')}
-      />
+    <SessionFormFrame
+      submit={submit}
+      draft={draft}
+      date={{ field: register('createdDate'), error: errors.createdDate?.message }}
+      notes={{
+        field: register('notes'),
+        error: errors.notes?.message,
+        length: typeof notes === 'string' ? notes.length : 0,
+      }}
+      isSaving={isSaving}
+    >
       <fieldset className="field">
         <legend className="field-label">Time</legend>
         {timeError && <p className="field-error">{timeError}</p>}
@@ -80,14 +80,7 @@ export function PaSessionForm({ defaultValues, isSaving, onSubmit, draftKey }: P
         {...register('distance')}
       />
       <PacePreview control={control} />
-      <NotesField
-        id="notes"
-        error={errors.notes?.message}
-        length={typeof notes === 'string' ? notes.length : 0}
-        {...register('notes')}
-      />
-      <SubmitButton isSaving={isSaving} />
-    </form>
+    </SessionFormFrame>
   );
 }
 

@@ -1,19 +1,17 @@
-import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
 import { BackLink } from '../../components/back-link';
-import { EditIcon, TrashIcon } from '../../components/page-icons';
-import { Spinner } from '../../components/spinner';
+import { RecordActions } from '../../components/record-actions';
 
 interface SessionHeadProps {
   backTo: string;
   kindLabel: string;
   createdDate: string;
-  editTo: string | null;
-  onDelete: (() => void) | null;
+  editTo: string;
+  onDelete: () => void;
   isDeleting: boolean;
 }
 
-/** The date as the title, with Edit and Delete for the author only (docs/product.md §2). */
+/** The date as the title, with Edit and Delete. */
 export function SessionHead({
   backTo,
   kindLabel,
@@ -32,22 +30,7 @@ export function SessionHead({
             <time dateTime={createdDate}>{formatCalendarDate(createdDate)}</time>
           </h1>
         </div>
-        {(editTo || onDelete) && (
-          <div className="actions">
-            {editTo && (
-              <Link to={editTo} className="btn btn-secondary">
-                <EditIcon width={18} height={18} />
-                Edit
-              </Link>
-            )}
-            {onDelete && (
-              <button type="button" className="btn btn-danger" onClick={onDelete} disabled={isDeleting}>
-                {isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />}
-                Delete
-              </button>
-            )}
-          </div>
-        )}
+        <RecordActions editTo={editTo} onDelete={onDelete} isDeleting={isDeleting} />
       </div>
     </>
   );

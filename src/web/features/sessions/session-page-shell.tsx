@@ -7,7 +7,7 @@ import { BackLink } from '../../components/back-link';
 import { LoadError } from '../../components/load-error';
 import { RecordBadges } from '../../components/record-badges';
 import { Spinner } from '../../components/spinner';
-import { useDocumentTitle, useUserInfo } from '../../lib/hooks';
+import { useDocumentTitle } from '../../lib/hooks';
 import { useLastDefined } from '../../lib/use-last-defined';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
@@ -54,7 +54,6 @@ export function SessionPageShell<S extends ShownSession>({
 }: SessionPageShellProps<S>) {
   const { slugLog = '', slugExercise = '', slugSession = '' } = useParams();
   const ref = { slugLog, slugExercise, slugSession };
-  const userInfo = useUserInfo();
   const exercisePath = paths.exercise(slugLog, slugExercise);
   const [remove, { isLoading: isDeleting }] = useDelete();
   const { isFetchSkipped, onDelete } = useDeleteAndLeave(
@@ -77,15 +76,14 @@ export function SessionPageShell<S extends ShownSession>({
     );
   }
 
-  const isAuthor = session.author === userInfo?._id;
   return (
     <section className="page">
       <SessionHead
         backTo={exercisePath}
         kindLabel={kindLabel}
         createdDate={session.createdDate}
-        editTo={isAuthor ? paths.editSession(slugLog, slugExercise, kind, session._id) : null}
-        onDelete={isAuthor ? onDelete : null}
+        editTo={paths.editSession(slugLog, slugExercise, kind, session._id)}
+        onDelete={onDelete}
         isDeleting={isDeleting}
       />
       <RecordBadges names={session.records ?? []} />

@@ -9,7 +9,7 @@ import type {
   WlsessionValues,
 } from '../../../contract/sessions';
 import type { RecordName } from '../../../contract/records';
-import { api, type baseQuery as appBaseQuery } from '../../lib/api';
+import { api, type baseQuery as appBaseQuery, type ScreenRequests } from '../../lib/api';
 import {
   isOfflineFailure,
   isQueuedReceipt,
@@ -149,3 +149,28 @@ export const {
   useUpdatePasessionMutation,
   useDeletePasessionMutation,
 } = sessionsApi;
+
+/**
+ * What a session's screens ask for as they open, by the route's address: the new screens the
+ * exercise's latest session, the edit screens the session by id (session-editor.tsx), the detail
+ * screens the session by slug (session-page-shell.tsx).
+ */
+export const sessionScreenRequests =
+  (kind: SessionKind, screen: 'new' | 'edit' | 'detail'): ScreenRequests =>
+  ({ slugLog = '', slugExercise = '', id = '', slugSession = '' }) => {
+    const { endpoints } = sessionsApi;
+    const ref = { slugLog, slugExercise };
+    const options = { subscribe: false };
+    if (screen === 'new') return [endpoints.getSessionContext.initiate(ref, options)];
+    if (screen === 'edit')
+      return [
+        kind === 'wlsession'
+          ? endpoints.getWlsessionForEdit.initiate({ ...ref, id }, options)
+          : endpoints.getPasessionForEdit.initiate({ ...ref, id }, options),
+      ];
+    return [
+      kind === 'wlsession'
+        ? endpoints.getWlsession.initiate({ ...ref, slugSession }, options)
+        : endpoints.getPasession.initiate({ ...ref, slugSession }, options),
+    ];
+  };

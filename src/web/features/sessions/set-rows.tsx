@@ -53,7 +53,7 @@ interface SetRowsProps {
 
 /**
  * One row per set: reps, kilograms, the Hard tick and the row's volume. Each row's remove button
- * removes that row (the original app always removed the second one); the last set cannot go.
+ * removes that row; the last set cannot go.
  */
 export function SetRows({ control, register, errors, unit, previous }: SetRowsProps) {
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'set' });

@@ -1,12 +1,9 @@
 import { useWatch } from 'react-hook-form';
 import { formatNumber, sessionVolumes, type WeightUnit } from '../../../contract/metrics';
 import { type WlSet, wlsessionBody, type WlsessionValues } from '../../../contract/sessions';
-import { DraftNotice } from '../../components/draft-notice';
-import { NotesField } from '../../components/notes-field';
-import { SubmitButton } from '../../components/submit-button';
-import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useWeightUnit } from '../../lib/weight-unit';
+import { SessionFormFrame } from './session-form-frame';
 import { SetRows, typedSet, type WlFormInput } from './set-rows';
 
 interface WlSessionFormProps {
@@ -31,25 +28,20 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit, previous, dra
   const notes = useWatch({ control, name: 'notes' });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      <DraftNotice draft={draft} />
-      <TextField
-        id="createdDate"
-        label="Date"
-        type="date"
-        error={errors.createdDate?.message}
-        {...register('createdDate')}
-      />
+    <SessionFormFrame
+      submit={submit}
+      draft={draft}
+      date={{ field: register('createdDate'), error: errors.createdDate?.message }}
+      notes={{
+        field: register('notes'),
+        error: errors.notes?.message,
+        length: typeof notes === 'string' ? notes.length : 0,
+      }}
+      isSaving={isSaving}
+    >
       <SetRows control={control} register={register} errors={errors} unit={unit} previous={previous} />
       <TotalPreview control={control} unit={unit} />
-      <NotesField
-        id="notes"
-        error={errors.notes?.message}
-        length={typeof notes === 'string' ? notes.length : 0}
-        {...register('notes')}
-      />
-      <SubmitButton isSaving={isSaving} />
-    </form>
+    </SessionFormFrame>
   );
 }
 

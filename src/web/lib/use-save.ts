@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { errorMessage } from './errors';
+
+export interface SaveOptions<T> {
+  /** The success toast, or a function of the answer (null: no toast, the answer speaks for itself). */
+  done: string | ((answer: T) => string | null);
+  /** Where to go once saved, or a function of the answer; without it the screen stays. */
+  then?: string | ((answer: T) => string);
+  /** Replace the current history entry (a screen that should not be gone back to). */
+  replace?: boolean;
+}
+
+/**
+ * The one way a screen saves: send (an RTK Query mutation, whose `invalidatesTags` refresh what it
+ * changed), toast, navigate. On failure the server's message is toasted and the error rethrown, so
+ * `useSchemaForm` puts its field messages under the inputs (lib/form/use-schema-form.ts).
+ */
+export function useSave() {
+  const navigate = useNavigate();
+  return useCallback(
+    async <T>(send: () => Promise<T>, { done, then, replace }: SaveOptions<T>): Promise<T> => {
+      let answer: T;
+      try {
+        answer = await send();
+      } catch (error) {
+        toast.error(errorMessage(error));
+        throw error;
+      }
+      const message = typeof done === 'function' ? done(answer) : done;
+      if (message) toast.success(message);
+      if (then !== undefined) navigate(typeof then === 'function' ? then(answer) : then, { replace });
+      return answer;
+    },
+    [navigate],
+  );
+}

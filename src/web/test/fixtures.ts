@@ -1,0 +1,67 @@
+import type { Exercise } from '../../contract/exercises';
+import { exercise as exerciseSchema } from '../../contract/exercises';
+import { log as logSchema, type Log } from '../../contract/logs';
+import { wlPoint, wlsession as wlsessionSchema, type WlPoint, type Wlsession } from '../../contract/sessions';
+
+// Answers the web tests serve, typed by the contract and parsed with its schemas when built: a
+// field the contract adds or renames fails here (and mockApi checks whole answers the same way).
+
+const STAMP = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
+export const AUTHOR = 'u-1';
+
+export function aLog(overrides: Partial<Log> = {}): Log {
+  return logSchema.parse({
+    _id: 'log-1',
+    title: 'Push Day',
+    slugLog: 'push-day',
+    author: AUTHOR,
+    ...STAMP,
+    ...overrides,
+  });
+}
+
+export function anExercise(overrides: Partial<Exercise> = {}): Exercise {
+  return exerciseSchema.parse({
+    _id: 'ex-1',
+    title: 'Bench Press',
+    slugExercise: 'bench-press',
+    author: AUTHOR,
+    session: 'wlsession',
+    log: 'log-1',
+    slugLog: 'push-day',
+    ...STAMP,
+    ...overrides,
+  });
+}
+
+/** A weight session: one set of 10 × 100 kg (hard) unless told otherwise; volumes as given. */
+export function aWlsession(overrides: Partial<Wlsession> = {}): Wlsession {
+  return wlsessionSchema.parse({
+    _id: 's-1',
+    author: AUTHOR,
+    exercise: 'ex-1',
+    slugSession: '2026-03-01',
+    createdDate: '2026-03-01',
+    notes: '',
+    ...STAMP,
+    totalVolume: 1000,
+    junkVolume: 0,
+    workingVolume: 1000,
+    // 100 kg = 220.46 lb; 10 × 220.46
+    inPounds: { totalVolume: 2204.6, junkVolume: 0, workingVolume: 2204.6 },
+    set: [{ _id: 'set-1', repetitions: 10, kilograms: 100, pounds: null, isHard: true, volume: 1000 }],
+    ...overrides,
+  });
+}
+
+export function aWlPoint(overrides: Partial<WlPoint> & Pick<WlPoint, 'createdDate'>): WlPoint {
+  return wlPoint.parse({
+    totalVolume: 0,
+    junkVolume: 0,
+    workingVolume: 0,
+    e1rm: 0,
+    heaviest: 0,
+    inPounds: { totalVolume: 0, junkVolume: 0, workingVolume: 0, e1rm: 0, heaviest: 0 },
+    ...overrides,
+  });
+}
