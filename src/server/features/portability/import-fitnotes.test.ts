@@ -77,6 +77,13 @@ describe('POST /api/import?source=fitnotes', () => {
     expect(bench[0]).toMatchObject({ totalVolume: 1527.5, workingVolume: 1527.5, junkVolume: 0 });
     // Each comment once, in file order, on lines of their own.
     expect(bench[0].notes).toBe('Paused reps\nLeft shoulder tight, stopped at 3');
+    const { wlsession } = await call(
+      t.app,
+      user,
+      'GET',
+      '/api/logs/chest/exercises/flat-barbell-bench-press/wlsessions/2024-03-04',
+    );
+    expect(wlsession.set.map((s: Json) => s.kilograms)).toEqual([60, 80, 82.5, 80]);
     expect(bench[1].notes).toBe('');
     expect(bench[1].set.map((s: Json) => [s.repetitions, s.kilograms])).toEqual([[3, 85]]);
 
@@ -99,6 +106,14 @@ describe('POST /api/import?source=fitnotes', () => {
       speed: 0.181,
       notes: 'Easy pace\nCool-down',
     });
+    // The session's own page says the same.
+    const { pasession } = await call(
+      t.app,
+      user,
+      'GET',
+      '/api/logs/cardio/exercises/running-outdoor/pasessions/2024-03-05',
+    );
+    expect(pasession).toMatchObject({ distance: 6.81, time: { hours: 0, minutes: 37, seconds: 40 } });
     expect(running[1]).toMatchObject({
       createdDate: '2024-03-08',
       distance: 3,
@@ -199,6 +214,17 @@ describe('POST /api/import?source=fitnotes', () => {
       kilograms: 12.5,
       pounds: null,
     });
+  });
+
+  it('makes a distance without a time a pace session of 0 s, converting miles before rounding', async () => {
+    const user = await signUp(t.app);
+    const file = HEADER + '2024-05-03,Swim,Cardio,,,1000,M,,\n' + '2024-05-04,Swim,Cardio,,,3.107,MI,,\n';
+    expect(await importOk(t.app, user, 'source=fitnotes', file)).toMatchObject({ sessions: 2 });
+    // 3.107 mi = 5.0002 km.
+    expect((await sessionsOf(user, 'cardio', 'swim')).map((s) => [s.distance, s.time, s.speed])).toEqual([
+      [1, { hours: 0, minutes: 0, seconds: 0 }, 0],
+      [5, { hours: 0, minutes: 0, seconds: 0 }, 0],
+    ]);
   });
 
   it('cuts joined comments at 2000 characters and skips a row without a category', async () => {
