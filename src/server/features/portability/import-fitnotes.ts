@@ -30,7 +30,7 @@ interface PaceDay {
 }
 
 /**
- * FitNotes' CSV export ("Export Workout Data" in its backup settings): one row per set, header
+ * FitNotes' CSV export: one row per set, header
  * Date, Exercise, Category, Weight (kgs) or Weight (lbs) — or Weight and Weight Unit, the unit on
  * each row — then Reps, Distance, Distance Unit, Time, Comment. Each Category is a log, each
  * exercise of it a weight or pace exercise as its first usable row says, one session per exercise
