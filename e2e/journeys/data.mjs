@@ -1,6 +1,6 @@
 // register → profile: import a small Hevy CSV (preview, then import, then the summary) →
 // download the JSON and CSV exports → the logs, exercise, sessions and chart it created → the
-// same file again adds nothing.
+// same file again adds nothing → a FitNotes file, its source chosen by hand.
 import { readFile } from 'node:fs/promises';
 import {
   assert,
@@ -32,6 +32,16 @@ const HEVY_CSV = [
 ].join('\n');
 
 const hevyFile = { name: 'hevy-workouts.csv', mimeType: 'text/csv', buffer: Buffer.from(HEVY_CSV) };
+
+// Categories become logs; the two cycling rows of one day one pace session (10 km + 2 mi).
+const FITNOTES_CSV = [
+  'Date,Exercise,Category,Weight (kgs),Reps,Distance,Distance Unit,Time,Comment',
+  '2024-01-17,Deadlift,Back,100.0,5,,,,',
+  '2024-01-17,Deadlift,Back,120.0,3,,,,Belt on',
+  '2024-01-18,Cycling,Cardio,,,10.0,km,0:30:00,',
+  '2024-01-18,Cycling,Cardio,,,2.0,mi,0:08:00,',
+].join('\n');
+const fitnotesFile = { name: 'FitNotes_Export.csv', mimeType: 'text/csv', buffer: Buffer.from(FITNOTES_CSV) };
 
 /** The figure under a stat tile's label in the preview or summary. */
 const count = (page, label) =>
@@ -162,4 +172,18 @@ export async function run({ open, shot }) {
   await alert.waitFor();
   assert.match(await alert.textContent(), /^Line 1: /);
   await shot(page, 'profile-data-error');
+
+  // FitNotes: its header is not guessed, so the source chosen stays.
+  await page.getByLabel('FitNotes CSV').check();
+  await page.getByLabel('File').setInputFiles(fitnotesFile);
+  await page.getByText('4 rows read. Importing this file will create:').waitFor();
+  assert.equal(await count(page, 'Logs'), '2');
+  assert.equal(await count(page, 'Sessions'), '2');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expectToast(page, 'Imported 2 logs, 2 exercises and 2 sessions');
+  await page.getByRole('link', { name: 'See your logs' }).click();
+  await page.getByRole('link', { name: 'Cardio' }).click();
+  await page.getByRole('link', { name: /Cycling/ }).click();
+  await expectHeading(page, 'Cycling');
+  await page.getByText('13.22').first().waitFor();
 }

@@ -12,7 +12,7 @@ export const EXPORT_VERSION = 1;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** …and at most this many data rows (CSV) or sessions (our JSON) (docs/api.md §9). */
 export const IMPORT_MAX_ROWS = 200_000;
-export const IMPORT_SOURCES = ['json', 'hevy', 'strong'] as const;
+export const IMPORT_SOURCES = ['json', 'hevy', 'strong', 'fitnotes'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /**
@@ -177,7 +177,7 @@ const flag = z
   .transform((v) => v === '1' || v === 'true');
 
 export const importQuery = z.object({
-  source: z.enum(IMPORT_SOURCES, { error: 'source must be json, hevy or strong' }),
+  source: z.enum(IMPORT_SOURCES, { error: 'source must be json, hevy, strong or fitnotes' }),
   /** Strong writes weights in the unit chosen in the app: required for source=strong. */
   unit: z.enum(['kg', 'lb'], { error: 'unit must be kg or lb' }).optional(),
   /** Strong's distances, likewise; km when absent. */

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { exportCsv, exportJson } from './export-writers';
 import { applyImport } from './import-apply';
 import { importPastQuota, quotaPassed } from '../../db/quotas';
+import { readFitnotes } from './import-fitnotes';
 import { readHevy } from './import-hevy';
 import { readOwnJson } from './import-json';
 import type { ImportPlan } from './import-plan';
@@ -36,6 +37,7 @@ async function readPlan(raw: string, query: z.output<typeof importQuery>): Promi
   if (text.trim() === '') throw new AppError(400, 'The file is empty');
   if (query.source === 'json') return readOwnJson(text);
   if (query.source === 'hevy') return readHevy(text);
+  if (query.source === 'fitnotes') return readFitnotes(text);
   return readStrong(text, query);
 }
 

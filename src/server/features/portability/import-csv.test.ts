@@ -328,7 +328,7 @@ describe('POST /api/import, in general', () => {
     const user = await signUp(t.app);
     const unknown = await postImport(t.app, user, 'source=fitbod', fixture('hevy.csv'));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('source must be json, hevy or strong');
+    expect(unknown.json().message).toBe('source must be json, hevy, strong or fitnotes');
     const empty = await postImport(t.app, user, 'source=hevy', '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('The file is empty');

@@ -1,6 +1,6 @@
 import '../../test/setup';
 import { describe, expect, it } from 'vitest';
-import { guessSource, toImportArgs } from './import-choices';
+import { guessSource, SOURCES, toImportArgs } from './import-choices';
 
 describe('guessSource', () => {
   it('tells the apps apart by their header, past a byte-order mark', () => {
@@ -31,6 +31,14 @@ describe('toImportArgs', () => {
       source: 'strong',
       unit: 'kg',
       distanceUnit: 'mi',
+    });
+  });
+
+  it('offers FitNotes, sent as its source alone', () => {
+    expect(SOURCES.find((s) => s.value === 'fitnotes')).toEqual({ value: 'fitnotes', label: 'FitNotes CSV' });
+    expect(toImportArgs({ file, source: 'fitnotes', unit: 'lb', distanceUnit: 'mi' })).toEqual({
+      file,
+      source: 'fitnotes',
     });
   });
 

@@ -8,6 +8,7 @@ export const SOURCES: { value: ImportSource; label: string }[] = [
   { value: 'json', label: 'Our JSON export' },
   { value: 'hevy', label: 'Hevy CSV' },
   { value: 'strong', label: 'Strong CSV' },
+  { value: 'fitnotes', label: 'FitNotes CSV' },
 ];
 
 const MB = 1024 * 1024;
