@@ -276,16 +276,20 @@ const insertChunk = {
     'import_insert_sessions',
     (p) => sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, notes, sets,
         total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes,
-        pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume, created_at, updated_at, import_id)
+        pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume, total_volume_lb, junk_volume_lb,
+        working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb, created_at, updated_at, import_id)
       select r.id, r."authorId", r."exerciseId", r.kind, r.slug, r."createdDate", coalesce(r.notes, ''), r.sets,
         r."totalVolume", r."junkVolume", r."workingVolume", r.hours, r.minutes, r.seconds, r.distance,
         r."paceMinutes", r."paceSeconds", r.speed, r.heaviest, r.e1rm, r."bestSetVolume", r."exactVolume",
-        coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()), ${p.importId}::uuid
+        r."totalVolumeLb", r."junkVolumeLb", r."workingVolumeLb", r."heaviestLb", r."e1rmLb", r."bestSetVolumeLb",
+        r."exactVolumeLb", coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()), ${p.importId}::uuid
       from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "exerciseId" uuid, kind text,
         slug text, "createdDate" date, notes text, sets jsonb, "totalVolume" float8, "junkVolume" float8,
         "workingVolume" float8, hours float8, minutes float8, seconds float8, distance float8,
         "paceMinutes" float8, "paceSeconds" float8, speed float8, heaviest float8, e1rm float8,
-        "bestSetVolume" float8, "exactVolume" float8, "createdAt" timestamptz, "updatedAt" timestamptz)`,
+        "bestSetVolume" float8, "exactVolume" float8, "totalVolumeLb" float8, "junkVolumeLb" float8,
+        "workingVolumeLb" float8, "heaviestLb" float8, "e1rmLb" float8, "bestSetVolumeLb" float8,
+        "exactVolumeLb" float8, "createdAt" timestamptz, "updatedAt" timestamptz)`,
   ),
 };
 

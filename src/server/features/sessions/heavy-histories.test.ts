@@ -24,15 +24,19 @@ const dateOf = (g: number) => new Date(Date.UTC(2000, 0, 1) + (g - 1) * DAY).toI
 /**
  * 20,000 weight sessions, one a day from 2000-01-01, session g with: heaviest g % 1000 + 1 (1000
  * first at g = 999, again at 1999 …: ties), e1RM g % 777, best set volume g % 500 (0 at
- * g = 500: no record), volume g % 300 but 123456.789 for the last, total and working volume g % 50.
+ * g = 500: no record), volume g % 300 but 123456.789 for the last, total and working volume g % 50;
+ * each pound figure twice its kilogram one (the seed stores them; only the API derives them).
  */
 async function seedHistory(authorId: string, exerciseId: string, sessions = 20_000) {
   await t.db.execute(sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
-      total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume)
+      total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume,
+      total_volume_lb, junk_volume_lb, working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb)
     select gen_random_uuid(), ${authorId}::uuid, ${exerciseId}::uuid, 'wlsession',
       to_char(date '2000-01-01' + (g - 1), 'YYYY-MM-DD'), date '2000-01-01' + (g - 1), '[]'::jsonb,
       g % 50, 0, g % 50, g % 1000 + 1, g % 777, g % 500,
-      case when g = ${sessions} then 123456.789 else g % 300 end
+      case when g = ${sessions} then 123456.789 else g % 300 end,
+      2 * (g % 50), 0, 2 * (g % 50), 2 * (g % 1000 + 1), 2 * (g % 777), 2 * (g % 500),
+      2 * case when g = ${sessions} then 123456.789 else g % 300 end
     from generate_series(1, ${sessions}::int) g`);
 }
 
@@ -50,10 +54,15 @@ describe('an exercise of 20,000 sessions', () => {
     expect(response.json()).toEqual({
       kind: 'wlsession',
       records: {
-        heaviest: { value: 1000, createdDate: dateOf(999), slugSession: dateOf(999) },
-        e1rm: { value: 776, createdDate: dateOf(776), slugSession: dateOf(776) },
-        bestSetVolume: { value: 499, createdDate: dateOf(499), slugSession: dateOf(499) },
-        bestSessionVolume: { value: 123456.79, createdDate: dateOf(20_000), slugSession: dateOf(20_000) },
+        heaviest: { value: 1000, pounds: 2000, createdDate: dateOf(999), slugSession: dateOf(999) },
+        e1rm: { value: 776, pounds: 1552, createdDate: dateOf(776), slugSession: dateOf(776) },
+        bestSetVolume: { value: 499, pounds: 998, createdDate: dateOf(499), slugSession: dateOf(499) },
+        bestSessionVolume: {
+          value: 123456.79,
+          pounds: 246913.58,
+          createdDate: dateOf(20_000),
+          slugSession: dateOf(20_000),
+        },
       },
     });
   });
@@ -81,6 +90,7 @@ describe('an exercise of 20,000 sessions', () => {
       workingVolume: 20,
       e1rm: 20,
       heaviest: 21,
+      inPounds: { totalVolume: 40, junkVolume: 0, workingVolume: 40, e1rm: 40, heaviest: 42 },
     });
     // Span 49 is sessions 981–1000, dated on its first day: heaviest 1000 (session 999), e1RM
     // 1000 % 777 = 223, total volume 999 % 50 = 49.
@@ -91,6 +101,7 @@ describe('an exercise of 20,000 sessions', () => {
       workingVolume: 49,
       e1rm: 223,
       heaviest: 1000,
+      inPounds: { totalVolume: 98, junkVolume: 0, workingVolume: 98, e1rm: 446, heaviest: 2000 },
     });
     expect(body.points[999].createdDate).toBe(dateOf(19_981));
   });
