@@ -30,8 +30,18 @@ export interface PgliteLike {
 export interface PgliteThread {
   client: PgliteLike;
   runStatement: StatementRunner;
+  /** Resolves if the database answers; rejects if it has stopped or hangs (see `STUCK_AFTER_MS`). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * A health check must not wait behind the queries ahead of it (one connection: a full export's
+ * queries take seconds in all). While any are in flight the thread counts as answering if it
+ * answered one within this long; a longer silence is a hung engine. No single statement of the
+ * app takes this long: imports and exports run in short statements (decision 0017).
+ */
+const STUCK_AFTER_MS = 30_000;
 
 /**
  * Run from the TypeScript sources (tests, tsx) the host is TypeScript too, which a thread's
@@ -59,9 +69,12 @@ export async function startPgliteThread(data: HostData): Promise<PgliteThread> {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | null = null;
+  let lastAnswerAt = Date.now();
+  let openTransactions = 0;
 
   const ready = new Promise<void>((resolve, reject) => pending.set(0, { resolve: () => resolve(), reject }));
   worker.on('message', (reply: HostReply) => {
+    lastAnswerAt = Date.now();
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
@@ -94,15 +107,20 @@ export async function startPgliteThread(data: HostData): Promise<PgliteThread> {
       // Savepoints are drizzle's business (it nests with SAVEPOINT on the same client).
       if (tx !== undefined) return run(clientOn(tx));
       const id = await ask<number>({ op: 'begin' });
-      let result;
+      openTransactions += 1;
       try {
-        result = await run(clientOn(id));
-      } catch (error) {
-        await ask({ op: 'end', tx: id, commit: false }).catch(() => undefined);
-        throw error;
+        let result;
+        try {
+          result = await run(clientOn(id));
+        } catch (error) {
+          await ask({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+          throw error;
+        }
+        await ask({ op: 'end', tx: id, commit: true });
+        return result;
+      } finally {
+        openTransactions -= 1;
       }
-      await ask({ op: 'end', tx: id, commit: true });
-      return result;
     },
   });
 
@@ -122,6 +140,17 @@ export async function startPgliteThread(data: HostData): Promise<PgliteThread> {
         text,
         args: values.length ? `(${values.map(sqlLiteral).join(', ')})` : '',
       }),
+    async ping() {
+      if (stopped) throw stopped;
+      // Idle: a real round trip. Busy (queries queued, or a transaction holding the connection
+      // while the app works between its statements): a query would wait its turn, so the thread
+      // counts as answering if it answered lately.
+      if (pending.size === 0 && openTransactions === 0) {
+        await ask({ op: 'query', text: 'select 1', params: [], rowMode: 'array' });
+      } else if (Date.now() - lastAnswerAt > STUCK_AFTER_MS) {
+        throw new Error(`The embedded database has not answered for ${STUCK_AFTER_MS / 1000} s`);
+      }
+    },
     async close() {
       try {
         await ask({ op: 'close' });
