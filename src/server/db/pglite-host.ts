@@ -19,6 +19,9 @@ export interface HostData {
   /** Type OIDs drizzle reads as text on its own queries (its pglite driver passes them per query). */
   drizzleTextTypes: number[];
   planCacheMode: string;
+  /** PGlite's WebAssembly, compiled once per process (db/pglite-worker.ts): a thread shares it. */
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
 }
 
 export type HostRequest = { id: number } & (
@@ -35,7 +38,8 @@ export type HostReply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { message: string; props: Record<string, unknown> } };
 
-const { pgliteDir, textTypes, drizzleTextTypes, planCacheMode } = workerData as HostData;
+const { pgliteDir, textTypes, drizzleTextTypes, planCacheMode, pgliteWasmModule, initdbWasmModule } =
+  workerData as HostData;
 const port = parentPort!;
 const asText = (types: number[]) => Object.fromEntries(types.map((oid) => [oid, (value: string) => value]));
 const parsers = asText(textTypes);
@@ -61,7 +65,7 @@ function describeError(error: unknown): { message: string; props: Record<string,
   return { message: error.message, props };
 }
 
-const db = new PGlite(pgliteDir ?? undefined, { parsers });
+const db = new PGlite(pgliteDir ?? undefined, { parsers, pgliteWasmModule, initdbWasmModule });
 
 async function open(): Promise<void> {
   await db.waitReady;

@@ -3,6 +3,7 @@
  * part of PGlite's API that drizzle's pglite driver calls (`query`, `exec`, `transaction`), and
  * the runner of named statements (db/statement.ts), each call one message to the thread.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,12 +61,33 @@ function newHostThread(data: HostData): Worker {
   return new Worker(load, { eval: true, workerData: data });
 }
 
+/**
+ * Compiled on first use and kept: each thread would otherwise compile PGlite's 9 MB of
+ * WebAssembly again (seconds on a busy 2-core machine, at every open: tests open many).
+ */
+let compiled: Promise<Pick<HostData, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
+function compileWasm() {
+  compiled ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (file: string) => WebAssembly.compile(await readFile(path.join(dist, file)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      compile('pglite.wasm'),
+      compile('initdb.wasm'),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  compiled.catch(() => (compiled = undefined));
+  return compiled;
+}
+
 function toError({ message, props }: { message: string; props: Record<string, unknown> }): Error {
   return Object.assign(new Error(message), props);
 }
 
-export async function startPgliteThread(data: HostData): Promise<PgliteThread> {
-  const worker = newHostThread(data);
+export async function startPgliteThread(
+  settings: Omit<HostData, 'pgliteWasmModule' | 'initdbWasmModule'>,
+): Promise<PgliteThread> {
+  const worker = newHostThread({ ...settings, ...(await compileWasm()) });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | null = null;
