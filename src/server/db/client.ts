@@ -11,7 +11,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { applyFunctions } from './functions';
 import { lockDataDir } from './lock';
 import { schema } from './schema';
-import { registerStatementRunner, sqlLiteral, type StatementRunner } from './statement';
+import { registerStatementRunner } from './statement';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: repositories take either. */
@@ -39,6 +39,8 @@ const PLAN_CACHE_MODE = 'force_generic_plan';
  */
 const TEXT_TYPES = { date: 1082, timestamp: 1114, timestamptz: 1184, interval: 1186 };
 const keepText = (value: string) => value;
+/** What drizzle's pglite driver reads as text on its own queries: the above and their arrays, numeric[]. */
+const DRIZZLE_TEXT_TYPES = [...Object.values(TEXT_TYPES), 1231, 1115, 1185, 1187, 1182];
 
 /** Any constant works: it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 72_410_913;
@@ -97,66 +99,57 @@ async function openPglite(dataDir: string): Promise<Database> {
   const release = inMemory ? () => undefined : lockDataDir(dataDir);
   try {
     // Loaded only when used: a PostgreSQL deployment never pays PGlite's memory.
-    const { PGlite } = await import('@electric-sql/pglite');
+    const { startPgliteThread } = await import('./pglite-worker');
     const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    const parsers = Object.fromEntries(Object.values(TEXT_TYPES).map((oid) => [oid, keepText]));
-    const client = new PGlite(inMemory ? undefined : path.join(dataDir, 'pglite'), { parsers });
-    await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-    await applyFunctions(async (text) => (await client.exec(text)).at(-1)?.rows ?? []);
-    registerStatementRunner(db, await pgliteStatementRunner(client, parsers));
-    return {
-      db,
-      engine: 'pglite',
-      close: async () => {
-        try {
-          await client.close(); // flushes and shuts Postgres down cleanly
-        } finally {
-          release();
-        }
-      },
-    };
+    // PGlite runs on its own thread (decision 0022): a heavy query no longer holds up the
+    // requests that need no database, nor the event loop that answers them.
+    const thread = await startPgliteThread({
+      pgliteDir: inMemory ? null : path.join(dataDir, 'pglite'),
+      textTypes: Object.values(TEXT_TYPES),
+      drizzleTextTypes: DRIZZLE_TEXT_TYPES,
+      planCacheMode: PLAN_CACHE_MODE,
+    });
+    try {
+      // drizzle calls only what PgliteLike has of PGlite's API (db/pglite-worker.ts).
+      const client = thread.client as unknown as PGliteClient;
+      const db = drizzlePglite({ client, schema }) as unknown as Db;
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await applyFunctions(async (text) => (await client.exec(text)).at(-1)?.rows ?? []);
+      registerStatementRunner(db, thread.runStatement);
+      pings.set(db, thread.ping);
+      return {
+        db,
+        engine: 'pglite',
+        close: async () => {
+          try {
+            await thread.close(); // flushes and shuts Postgres down cleanly
+          } finally {
+            release();
+          }
+        },
+      };
+    } catch (error) {
+      await thread.close().catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
     release();
     throw error;
   }
 }
 
-/**
- * PGlite has no named statements in its API, so they are made in SQL: PREPARE once, then EXECUTE
- * with the values as literals (sqlLiteral), through the simple protocol, which is also one call
- * into PGlite instead of the six of an extended-protocol query. Measured on the exercise page:
- * 2.9 ms → 0.7 ms per request.
- */
-async function pgliteStatementRunner(
-  client: PGliteClient,
-  parsers: Record<number, (value: string) => unknown>,
-): Promise<StatementRunner> {
-  const { rows } = await client.query<{ on: string }>(
-    "select current_setting('standard_conforming_strings') as on",
-  );
-  if (rows[0]?.on !== 'on') throw new Error('PGlite must run with standard_conforming_strings on');
-  await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
-  const prepared = new Map<string, Promise<unknown>>();
-  return async (name, text, values) => {
-    let ready = prepared.get(name);
-    if (!ready) {
-      ready = client.exec(`prepare ${name} as ${text}`);
-      prepared.set(name, ready);
-      ready.catch(() => prepared.delete(name));
-    }
-    await ready;
-    const args = values.length ? `(${values.map(sqlLiteral).join(', ')})` : '';
-    // `exec` does not apply the parsers given to the constructor: they are passed again.
-    const [result] = await client.exec(`execute ${name}${args}`, { parsers });
-    return result.rows;
-  };
-}
+/** How to ask an opened database whether it answers, where `select 1` is not the way. */
+const pings = new WeakMap<object, () => Promise<void>>();
 
+/**
+ * Whether the database answers (/api/health). PGlite has one connection: a `select 1` would wait
+ * behind every query in flight (seconds, during a full export), so its thread answers instead.
+ */
 export async function pingDatabase(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+  const ping = pings.get(db);
+  if (ping) await ping();
+  else await db.execute(sql`select 1`);
 }
 
 /**
