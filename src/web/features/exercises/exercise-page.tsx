@@ -89,6 +89,7 @@ export function ExercisePage() {
       <div className="toolbar">
         <p className="muted">
           {data.pagination.total} {data.pagination.total === 1 ? 'session' : 'sessions'}
+          {waiting.length > 0 && `, ${waiting.length} waiting to sync`}
         </p>
         <PageSizeSelector limit={limit} onChange={setLimit} />
       </div>
