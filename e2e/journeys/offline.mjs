@@ -99,13 +99,22 @@ export async function run({ open, shot }) {
   const bar = page.getByRole('status').filter({ hasText: 'Waiting to sync' });
   await bar.waitFor();
   assert.match(await bar.innerText(), /1 session saved on this device \(Hotel Press, 2026-11-20\)/);
+  // The exercise page lists it too (docs/api.md §12), marked as waiting and linking nowhere yet.
+  const waitingCard = page.getByRole('listitem').filter({ hasText: 'Waiting to sync' });
+  await waitingCard.waitFor();
+  assert.deepEqual(
+    [await waitingCard.locator('time').innerText(), await waitingCard.getByRole('link').count()],
+    ['20 Nov 2026', 0],
+    'the waiting card shows its date and has no link',
+  );
   await shot(page, 'offline-waiting-to-sync');
 
   // Back online: sent once with its key, listed once, and the bar is gone.
   await context.setOffline(false);
   await expectToast(page, 'Session synced');
   await page.getByRole('link', { name: /20 Nov 2026/ }).waitFor();
-  await page.getByText('Waiting to sync').waitFor({ state: 'detached' });
+  await bar.waitFor({ state: 'detached' });
+  await waitingCard.waitFor({ state: 'detached' });
   assert.equal(await page.getByRole('link', { name: /20 Nov 2026/ }).count(), 1, 'listed once');
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
   assert.deepEqual(
@@ -181,7 +190,7 @@ export async function run({ open, shot }) {
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, "Saved on this device — it will sync when you're back online");
-  await page.getByText('Waiting to sync').waitFor();
+  await bar.waitFor();
   await apiCall(context, 'DELETE', '/api/logs/travel-block/exercises/gone-press');
   await context.setOffline(false);
   const refused = page.getByRole('status').filter({ hasText: 'Not synced' });

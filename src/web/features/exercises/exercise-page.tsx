@@ -8,6 +8,7 @@ import { Pagination } from '../../components/pagination';
 import { RecordActions } from '../../components/record-actions';
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useWaitingSessions } from '../../lib/offline/waiting-sessions';
 import { useLastDefined } from '../../lib/use-last-defined';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
@@ -34,6 +35,7 @@ export function ExercisePage() {
   const exercise = data?.exercise;
   const totalPages =
     exercise?.session === 'pasession' ? data?.pagination.totalPaPages : data?.pagination.totalWlPages;
+  const waiting = useWaitingSessions({ slugLog, slugExercise, kind: exercise?.session });
   useDocumentTitle(exercise?.title);
   useClampPage(page, totalPages, setPage);
 
@@ -87,12 +89,14 @@ export function ExercisePage() {
       <div className="toolbar">
         <p className="muted">
           {data.pagination.total} {data.pagination.total === 1 ? 'session' : 'sessions'}
+          {waiting.length > 0 && `, ${waiting.length} waiting to sync`}
         </p>
         <PageSizeSelector limit={limit} onChange={setLimit} />
       </div>
       {query.error && <LoadError error={query.error} />}
       <div className={query.isFetching ? 'is-stale' : undefined}>
-        <SessionList data={data} />
+        {/* Newest first, like the list: the waiting ones head its first page. */}
+        <SessionList data={data} waiting={page === 1 ? waiting : []} />
       </div>
       <Pagination page={page} totalPages={totalPages ?? 1} onPageChange={setPage} />
 

@@ -4,11 +4,19 @@ import type { ExercisePage } from '../../../contract/sessions';
 import { ChevronRightIcon } from '../../components/page-icons';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
+import type { WaitingSession } from '../../lib/offline/waiting-sessions';
 import { paths } from '../../lib/paths';
 import { useWeightUnit } from '../../lib/weight-unit';
+import { WaitingSessionCard } from './waiting-session-card';
+
+interface SessionListProps {
+  data: ExercisePage;
+  /** Sessions saved on this device that the server has not got yet, shown first (docs/api.md §12). */
+  waiting?: readonly WaitingSession[];
+}
 
 /** The exercise's sessions on this page, as cards linking to each session (docs/product.md §2). */
-export function SessionList({ data }: { data: ExercisePage }) {
+export function SessionList({ data, waiting = [] }: SessionListProps) {
   const { exercise } = data;
   const unit = useWeightUnit();
   const items =
@@ -24,7 +32,7 @@ export function SessionList({ data }: { data: ExercisePage }) {
           detail: null,
         }));
 
-  if (items.length === 0) {
+  if (items.length === 0 && waiting.length === 0) {
     return (
       <div className="empty card">
         <p className="empty-title">No sessions yet</p>
@@ -35,6 +43,9 @@ export function SessionList({ data }: { data: ExercisePage }) {
 
   return (
     <ul className="session-grid">
+      {waiting.map((session) => (
+        <WaitingSessionCard key={session.key} session={session} unit={unit} />
+      ))}
       {items.map(({ session, stats, detail }) => {
         const head = (
           <span className="session-card-head">
