@@ -379,6 +379,14 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.signed_in_user(token_hash text)
+ RETURNS TABLE(user_id uuid)
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select a.user_id from auth_sessions a where a.token_hash = signed_in_user.token_hash and a.expires_at > now()
+$function$;
+
 CREATE OR REPLACE FUNCTION public.users_uncounted()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -17,7 +17,7 @@ import {
 } from './exercise-scope';
 
 // Every function is one named statement (db/statement.ts) that starts from the signed-in user
-// (users/signed-in.ts) and the log named in the path, which must be theirs (docs/api.md §1).
+// (`signed_in_user`, db/functions/signed-in-user.sql) and the log named in the path, which must be theirs (docs/api.md §1).
 // Answers come back as the JSON text PostgreSQL built (decision 0014).
 
 type InLog = { tokenHash: string; slugLog: string };

@@ -4,10 +4,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { defineStatement } from '../../db/statement';
 import type { KeyParams } from '../users/idempotency-keys';
 import { notSignedIn } from '../../lib/app-error';
-import { signedIn, signedInColumn, signedInFrom } from '../users/signed-in';
 
 // Every function is one named statement (db/statement.ts) that starts from the signed-in user
-// (users/signed-in.ts) and touches only their logs (docs/api.md §1). Answers come back as the
+// (`signed_in_user`, db/functions/signed-in-user.sql) and touches only their logs (docs/api.md §1). Answers come back as the
 // JSON text PostgreSQL built (decision 0014).
 
 type Signed = { tokenHash: string };
@@ -22,11 +21,11 @@ function answerOf(row: Answer): string | null {
 
 const logsPage = defineStatement<Signed & { page: number; limit: number; offset: number }, Answer>(
   'logs_page',
-  (p) => sql`select ${signedInColumn}, json_build_object(
+  (p) => sql`select me.user_id is not null as signed_in, json_build_object(
       'logs', pg.items,
       'pagination', pagination_json(t.total, ${p.page}::bigint, ${p.limit}::int)
     )::text as json
-    from ${signedInFrom(p.tokenHash)}
+    from (select 1) one left join signed_in_user(${p.tokenHash}) me on true
     cross join lateral (select count(*)::int as total from logs x where x.author_id = me.user_id) t
     cross join lateral (
       select coalesce(json_agg(log_json(l) order by l.active_at desc, l.id), '[]') as items
@@ -49,8 +48,10 @@ export async function readLogsPage(
 
 const logById = defineStatement<Signed & { id: string }, Answer>(
   'log_by_id',
-  (p) => sql`select ${signedInColumn}, case when l.id is not null then log_json(l)::text end as json
-    from ${signedInFrom(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
+  (
+    p,
+  ) => sql`select me.user_id is not null as signed_in, case when l.id is not null then log_json(l)::text end as json
+    from (select 1) one left join signed_in_user(${p.tokenHash}) me on true left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
   answerRow,
 );
 
@@ -61,7 +62,7 @@ export async function findLogById(db: object, tokenHash: string, id: string): Pr
 
 const insertLog = defineStatement<Signed & KeyParams & { id: string; title: string; slug: string }, Answer>(
   'insert_log',
-  (p) => sql`with me as ${signedIn(p.tokenHash)},
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
     l as (
       insert into logs (id, author_id, title, slug) select ${p.id}, me.user_id, ${p.title}, ${p.slug} from me
       returning *
@@ -93,7 +94,7 @@ export async function createLog(
 
 const updateLogStatement = defineStatement<Signed & { id: string; title: string; slug: string }, Answer>(
   'update_log',
-  (p) => sql`with me as ${signedIn(p.tokenHash)},
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
     l as (
       update logs x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
       from me where x.author_id = me.user_id and x.id = ${p.id} returning x.*
@@ -119,7 +120,7 @@ export async function updateLog(
 const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }, Answer>(
   'delete_log',
   // An id names a log before a slug does: a slug may look like another log's id.
-  (p) => sql`with me as ${signedIn(p.tokenHash)},
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
     gone as (
       delete from logs x using me where x.author_id = me.user_id and x.id = coalesce(
         (select id from logs where author_id = me.user_id and id = ${p.id}),

@@ -203,7 +203,7 @@ const sessionBy = {
   slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
     (p) => sql`select ${scopeColumns}, case when s.id is not null
-        then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
+        then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy('s')}))::text end as json
       from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,
