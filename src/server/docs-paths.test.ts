@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // docs/architecture.md is read by newcomers as a map of the code: every file and migration it names
 // must exist. It names files in full (`src/server/app.ts`), relative to a half of the code
-// (`plugins/auth.ts`, `contract/sessions.ts`, `users/signed-in.ts`, `lib/form/`) or by name alone
+// (`plugins/auth.ts`, `contract/sessions.ts`, `users/users.routes.ts`, `lib/form/`) or by name alone
 // (`session-record.ts`).
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { isoExact, isoMs, paginationFields } from './json-sql';
+import { isoExact, isoMs } from './json-sql';
 
 // The pieces PostgreSQL builds the API's JSON with (decision 0014), on the suite's real database.
 let t: TestApp;
@@ -40,9 +40,9 @@ describe('isoExact', () => {
   });
 });
 
-describe('paginationFields', () => {
-  const pagination = (total: number, page: number, limit: number, keys?: string[]) =>
-    value(sql`json_build_object(${paginationFields(sql`${total}::int`, sql`${page}`, sql`${limit}`, keys)})`);
+describe('pagination_json (db/functions/pagination-json.sql)', () => {
+  const pagination = (total: number, page: number, limit: number) =>
+    value(sql`pagination_json(${total}::int, ${page}::bigint, ${limit}::int)`);
 
   it('counts whole pages, 0 for an empty list', async () => {
     expect(await pagination(0, 1, 12)).toEqual({ totalPages: 0, page: 1, limit: 12, total: 0 });
@@ -50,13 +50,7 @@ describe('paginationFields', () => {
     expect(await pagination(13, 2, 12)).toEqual({ totalPages: 2, page: 2, limit: 12, total: 13 });
   });
 
-  it('names the page count as asked, and keeps a page number past 2^31', async () => {
-    expect(await pagination(25, 2 ** 40, 5, ['totalWlPages', 'totalPaPages'])).toEqual({
-      totalWlPages: 5,
-      totalPaPages: 5,
-      page: 2 ** 40,
-      limit: 5,
-      total: 25,
-    });
+  it('keeps a page number past 2^31', async () => {
+    expect(await pagination(25, 2 ** 40, 5)).toEqual({ totalPages: 5, page: 2 ** 40, limit: 5, total: 25 });
   });
 });

@@ -1,7 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
-
-// PostgreSQL builds the JSON of the record routes (decision 0014): these are the pieces every
-// record's builder shares. The shapes are the contract's (src/contract), checked against its zod
+// PostgreSQL builds the JSON of the record routes (decision 0014); the objects themselves are
+// functions of db/functions/ (log_json, exercise_json, session_api_json, pagination_json), and
+// these are the timestamp formats the statements that write their own fields share. The shapes are the contract's (src/contract), checked against its zod
 // schemas on every answer of the server tests (test/test-app.ts).
 
 /**
@@ -19,24 +18,3 @@ export const isoMs = (column: string) =>
 export const isoExact = (column: string) =>
   `case when extract(microseconds from ${column})::bigint % 1000 = 0 then ${isoMs(column)}
     else to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end`;
-
-/**
- * The pagination object of every list (docs/api.md §7): `totalPages` is the true page count (0
- * for an empty list; the web app shows one empty page). The exercise page names it twice, once
- * per session kind, so the names are given.
- */
-export function paginationFields(
-  total: SQL,
-  page: SQL,
-  limit: SQL,
-  totalPagesKeys: readonly string[] = ['totalPages'],
-): SQL {
-  const pages = sql`((${total}) + (${limit})::int - 1) / (${limit})::int`;
-  return sql.join(
-    [
-      ...totalPagesKeys.map((key) => sql`${sql.raw(`'${key}'`)}, ${pages}`),
-      sql`'page', (${page})::bigint, 'limit', (${limit})::int, 'total', (${total})`,
-    ],
-    sql`, `,
-  );
-}

@@ -178,6 +178,17 @@ CREATE STATISTICS public.sessions_exercise_author_dep (dependencies) ON author_i
 
 -- Functions (src/server/db/functions/)
 
+CREATE OR REPLACE FUNCTION public.exercise_json(e exercises, slug_log text)
+ RETURNS json
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select json_build_object('_id', e.id, 'title', e.title, 'slugExercise', e.slug, 'author', e.author_id,
+    'session', e.kind, 'log', e.log_id, 'slugLog', slug_log,
+    'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+$function$;
+
 CREATE OR REPLACE FUNCTION public.exercises_counted()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -228,6 +239,16 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.log_json(l logs)
+ RETURNS json
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select json_build_object('_id', l.id, 'title', l.title, 'slugLog', l.slug, 'author', l.author_id,
+    'createdAt', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+$function$;
+
 CREATE OR REPLACE FUNCTION public.logs_counted()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -247,6 +268,14 @@ BEGIN
   END IF;
   RETURN NULL;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.pagination_json(total integer, page bigint, lim integer)
+ RETURNS json
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select json_build_object('totalPages', (total + lim - 1) / lim, 'page', page, 'limit', lim, 'total', total)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.quota_add(counts jsonb, which text)
  RETURNS void
@@ -348,6 +377,14 @@ begin
   new.api_json := session_api_json(new);
   return new;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.signed_in_user(token_hash text)
+ RETURNS TABLE(user_id uuid)
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select a.user_id from auth_sessions a where a.token_hash = signed_in_user.token_hash and a.expires_at > now()
 $function$;
 
 CREATE OR REPLACE FUNCTION public.users_uncounted()

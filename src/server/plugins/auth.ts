@@ -46,7 +46,7 @@ export function sessionTokenHash(request: FastifyRequest): string | null {
 
 /**
  * onRequest hook of the record routes (logs, exercises, sessions): 401 without a session cookie.
- * Their statements check the session themselves (features/users/signed-in.ts, decision 0014), so
+ * Their statements check the session themselves (`signed_in_user`, db/functions/signed-in-user.sql, decision 0014), so
  * a request makes one round trip. A body refused before its statement runs is answered 401 for a
  * stranger by `registerStrangerCheck`, which checks the session then.
  */

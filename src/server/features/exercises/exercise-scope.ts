@@ -2,7 +2,6 @@ import { type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { notFound, notSignedIn } from '../../lib/app-error';
-import { signedInColumn, signedInFrom } from '../users/signed-in';
 
 // Every route under /api/logs/:slugLog/exercises/:slugExercise starts from the same lookups:
 // the signed-in user, then the log and the exercise named in the path, always the user's own
@@ -26,10 +25,11 @@ export const exerciseScope = (p: ScopePlaceholders) =>
 
 /** `from` clause with the signed-in user `me` and the log `l` named in the path (null columns when missing). */
 export const logInPath = (p: Omit<ScopePlaceholders, 'slugExercise'>) =>
-  sql`${signedInFrom(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}`;
+  sql`(select 1) one left join signed_in_user(${p.tokenHash}) me on true
+    left join logs l on l.author_id = me.user_id and l.slug = ${p.slugLog}`;
 
 /** `logInPath`'s columns: whether the user and the log were found. */
-export const logInPathColumns = sql`${signedInColumn}, l.id is not null as log`;
+export const logInPathColumns = sql.raw(`me.user_id is not null as signed_in, l.id is not null as log`);
 
 /** The JSON of a row that went through `logInPath`; 401 without a session, 404 without the log. */
 export function answerInLog(row: { signed_in: boolean; log: boolean; json: string | null }): string | null {

@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import { isUniqueViolation } from '../../db/errors';
-import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
 import type { KeyParams } from '../users/idempotency-keys';
-import { logFields } from '../logs/log-record';
-import { exerciseFields, exerciseJson } from './exercise-record';
+import { isoMs } from '../../db/json-sql';
 import {
   answerInLog,
   exerciseOf,
@@ -19,7 +17,7 @@ import {
 } from './exercise-scope';
 
 // Every function is one named statement (db/statement.ts) that starts from the signed-in user
-// (users/signed-in.ts) and the log named in the path, which must be theirs (docs/api.md §1).
+// (`signed_in_user`, db/functions/signed-in-user.sql) and the log named in the path, which must be theirs (docs/api.md §1).
 // Answers come back as the JSON text PostgreSQL built (decision 0014).
 
 type InLog = { tokenHash: string; slugLog: string };
@@ -33,17 +31,26 @@ const viaLogRow = z
  * The log page (docs/api.md §7) as one JSON text: the log, a page of its exercises most recently
  * active first, each as the log with the exercise under `exercises`, and the pagination.
  */
+/**
+ * An item of the log page: the log's fields (as db/functions/log-json.sql writes them) with the
+ * exercise added under `exercises`, so they are written out here rather than taken from log_json.
+ */
+const logItemFields = sql.raw(
+  `'_id', l.id, 'title', l.title, 'slugLog', l.slug, 'author', l.author_id,
+  'createdAt', ${isoMs('l.created_at')}, 'updatedAt', ${isoMs('l.updated_at')}`,
+);
+
 const logPage = defineStatement<InLog & { page: number; limit: number; offset: number }, ViaLog>(
   'log_page',
   (p) => sql`select ${logInPathColumns}, case when l.id is not null then json_build_object(
-      'log', json_build_object(${logFields}),
+      'log', log_json(l),
       'logAggregate', pg.items,
-      'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`)})
+      'pagination', pagination_json(t.total, ${p.page}::bigint, ${p.limit}::int)
     )::text end as json
     from ${logInPath(p)}
     left join lateral (select count(*)::int as total from exercises x where x.author_id = l.author_id and x.log_id = l.id) t on true
     left join lateral (
-      select coalesce(json_agg(json_build_object(${logFields}, 'exercises', json_build_object(${exerciseFields()}))
+      select coalesce(json_agg(json_build_object(${logItemFields}, 'exercises', exercise_json(e::exercises, l.slug))
         order by e.active_at desc, e.id), '[]') as items
       from (
         select * from exercises x where x.author_id = l.author_id and x.log_id = l.id
@@ -63,7 +70,9 @@ export async function readLogPage(
 
 const exerciseById = defineStatement<InLog & { id: string }, ViaLog>(
   'exercise_by_id',
-  (p) => sql`select ${logInPathColumns}, case when e.id is not null then ${exerciseJson} end as json
+  (
+    p,
+  ) => sql`select ${logInPathColumns}, case when e.id is not null then exercise_json(e, l.slug)::text end as json
     from ${logInPath(p)} left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}`,
   viaLogRow,
 );
@@ -90,10 +99,10 @@ const insertExercise = defineStatement<
     -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
     remembered as (
       insert into idempotency_keys (user_id, route, key, request_hash, status, body)
-      select e.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${exerciseJson})::text
+      select e.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, exercise_json(e::exercises, l.slug)::text
       from e, path l where ${p.keyValue}::text is not null
     )
-    select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
+    select l.signed_in, l.log, case when e.id is not null then exercise_json(e::exercises, l.slug)::text end as json
     from path l left join e on true`,
   viaLogRow,
 );
@@ -122,7 +131,7 @@ const updateExerciseStatement = defineStatement<InLog & { id: string; title: str
     -- Its log moves to the top of the list (docs/api.md §7 "active").
     touch_log as (
       update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id)
-    select l.signed_in, l.log, case when e.id is not null then ${exerciseJson} end as json
+    select l.signed_in, l.log, case when e.id is not null then exercise_json(e::exercises, l.slug)::text end as json
     from path l left join e on true`,
   viaLogRow,
 );

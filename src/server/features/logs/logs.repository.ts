@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
-import { paginationFields } from '../../db/json-sql';
 import { defineStatement } from '../../db/statement';
 import type { KeyParams } from '../users/idempotency-keys';
 import { notSignedIn } from '../../lib/app-error';
-import { signedIn, signedInColumn, signedInFrom } from '../users/signed-in';
-import { logFields, logJson } from './log-record';
 
 // Every function is one named statement (db/statement.ts) that starts from the signed-in user
-// (users/signed-in.ts) and touches only their logs (docs/api.md §1). Answers come back as the
+// (`signed_in_user`, db/functions/signed-in-user.sql) and touches only their logs (docs/api.md §1). Answers come back as the
 // JSON text PostgreSQL built (decision 0014).
 
 type Signed = { tokenHash: string };
@@ -24,14 +21,14 @@ function answerOf(row: Answer): string | null {
 
 const logsPage = defineStatement<Signed & { page: number; limit: number; offset: number }, Answer>(
   'logs_page',
-  (p) => sql`select ${signedInColumn}, json_build_object(
+  (p) => sql`select me.user_id is not null as signed_in, json_build_object(
       'logs', pg.items,
-      'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`)})
+      'pagination', pagination_json(t.total, ${p.page}::bigint, ${p.limit}::int)
     )::text as json
-    from ${signedInFrom(p.tokenHash)}
+    from (select 1) one left join signed_in_user(${p.tokenHash}) me on true
     cross join lateral (select count(*)::int as total from logs x where x.author_id = me.user_id) t
     cross join lateral (
-      select coalesce(json_agg(json_build_object(${logFields}) order by l.active_at desc, l.id), '[]') as items
+      select coalesce(json_agg(log_json(l) order by l.active_at desc, l.id), '[]') as items
       from (
         select * from logs x where x.author_id = me.user_id
         order by active_at desc, id limit ${p.limit} offset ${p.offset}
@@ -51,8 +48,10 @@ export async function readLogsPage(
 
 const logById = defineStatement<Signed & { id: string }, Answer>(
   'log_by_id',
-  (p) => sql`select ${signedInColumn}, case when l.id is not null then ${logJson} end as json
-    from ${signedInFrom(p.tokenHash)} left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
+  (
+    p,
+  ) => sql`select me.user_id is not null as signed_in, case when l.id is not null then log_json(l)::text end as json
+    from (select 1) one left join signed_in_user(${p.tokenHash}) me on true left join logs l on l.author_id = me.user_id and l.id = ${p.id}`,
   answerRow,
 );
 
@@ -63,7 +62,7 @@ export async function findLogById(db: object, tokenHash: string, id: string): Pr
 
 const insertLog = defineStatement<Signed & KeyParams & { id: string; title: string; slug: string }, Answer>(
   'insert_log',
-  (p) => sql`with me as ${signedIn(p.tokenHash)},
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
     l as (
       insert into logs (id, author_id, title, slug) select ${p.id}, me.user_id, ${p.title}, ${p.slug} from me
       returning *
@@ -71,10 +70,10 @@ const insertLog = defineStatement<Signed & KeyParams & { id: string; title: stri
     -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
     remembered as (
       insert into idempotency_keys (user_id, route, key, request_hash, status, body)
-      select l.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (${logJson})::text
+      select l.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, log_json(l::logs)::text
       from l where ${p.keyValue}::text is not null
     )
-    select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
+    select exists (select from me) as signed_in, (select log_json(l::logs)::text from l) as json`,
   answerRow,
 );
 
@@ -95,12 +94,12 @@ export async function createLog(
 
 const updateLogStatement = defineStatement<Signed & { id: string; title: string; slug: string }, Answer>(
   'update_log',
-  (p) => sql`with me as ${signedIn(p.tokenHash)},
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
     l as (
       update logs x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
       from me where x.author_id = me.user_id and x.id = ${p.id} returning x.*
     )
-    select exists (select from me) as signed_in, (select ${logJson} from l) as json`,
+    select exists (select from me) as signed_in, (select log_json(l::logs)::text from l) as json`,
   answerRow,
 );
 
@@ -121,7 +120,7 @@ export async function updateLog(
 const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }, Answer>(
   'delete_log',
   // An id names a log before a slug does: a slug may look like another log's id.
-  (p) => sql`with me as ${signedIn(p.tokenHash)},
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
     gone as (
       delete from logs x using me where x.author_id = me.user_id and x.id = coalesce(
         (select id from logs where author_id = me.user_id and id = ${p.id}),

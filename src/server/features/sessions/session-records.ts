@@ -4,7 +4,6 @@ import type { RecordName } from '../../../contract/records';
 import { defineStatement } from '../../db/statement';
 import { notSignedIn } from '../../lib/app-error';
 import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
-import { signedInColumn, signedInFrom } from '../users/signed-in';
 
 // Personal records and training activity (docs/api.md §10), from the columns every write stores
 // (sessionValues: volumes, pace, and the best set figures of migration 0008). Records compare
@@ -115,25 +114,28 @@ export async function readRecords(
 }
 
 /**
- * The names of the records the session `s` set when it happened, as a jsonb array: those it
- * counts for and where no session before it (by date, then creation) was as good.
+ * The names of the records the session under the alias `a` (of the calling statement) set when it
+ * happened, as a jsonb array: those it counts for and where no session before it (by date, then
+ * creation) was as good. Built from MEASURES, so the caller names its alias rather than this
+ * fragment assuming one.
  */
-export const recordsSetBy: SQL = sql.raw(
-  `to_jsonb(array_remove(array[${MEASURES.map(
-    (m) => `case when s.kind = '${m.kind}' and ${m.counts('s')} and not exists (
-      select from sessions p where p.author_id = s.author_id and p.exercise_id = s.exercise_id
-        and p.kind = '${m.kind}' and (p.created_date, p.created_at, p.id) < (s.created_date, s.created_at, s.id)
-        and ${m.counts('p')} and ${exact(m, 'p')} ${m.order === 'desc' ? '>=' : '<='} ${exact(m, 's')}
+export const recordsSetBy = (a: string): SQL =>
+  sql.raw(
+    `to_jsonb(array_remove(array[${MEASURES.map(
+      (m) => `case when ${a}.kind = '${m.kind}' and ${m.counts(a)} and not exists (
+      select from sessions p where p.author_id = ${a}.author_id and p.exercise_id = ${a}.exercise_id
+        and p.kind = '${m.kind}' and (p.created_date, p.created_at, p.id) < (${a}.created_date, ${a}.created_at, ${a}.id)
+        and ${m.counts('p')} and ${exact(m, 'p')} ${m.order === 'desc' ? '>=' : '<='} ${exact(m, a)}
     ) then '${m.name}' end`,
-  ).join(', ')}]::text[], null))`,
-);
+    ).join(', ')}]::text[], null))`,
+  );
 
 const activity = defineStatement<
   { tokenHash: string; from: string; to: string },
   { signed_in: boolean; json: string }
 >(
   'training_activity',
-  (p) => sql`select ${signedInColumn}, json_build_object('days', coalesce((
+  (p) => sql`select me.user_id is not null as signed_in, json_build_object('days', coalesce((
       select json_agg(json_build_object('date', d.created_date, 'sessions', d.n) order by d.created_date)
       from (
         select x.created_date, count(*)::int as n from sessions x
@@ -141,7 +143,7 @@ const activity = defineStatement<
         group by x.created_date
       ) d
     ), '[]'))::text as json
-    from ${signedInFrom(p.tokenHash)}`,
+    from (select 1) one left join signed_in_user(${p.tokenHash}) me on true`,
 );
 
 /** The signed-in user's days with at least one session from `from` to `to`, ascending. */

@@ -5,10 +5,9 @@ import { paceValue, round2 } from '../../../contract/metrics';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
 import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
-import { isoExact, isoMs, paginationFields } from '../../db/json-sql';
+import { isoExact, isoMs } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { notFound } from '../../lib/app-error';
-import { exerciseFields } from '../exercises/exercise-record';
 import {
   exerciseOf,
   exerciseScope,
@@ -59,10 +58,13 @@ const pointRow = scopeRow
 const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
 const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
 /**
- * An exercise page's item: the exercise with one session under its kind's key (docs/api.md §7).
- * The page repeats the exercise in every item, so its timestamps are formatted once (`stamps`).
+ * An exercise page's item: the exercise's fields (as db/functions/exercise-json.sql writes them)
+ * with one session under its kind's key (docs/api.md §7). The page repeats the exercise in every
+ * item, so its timestamps are formatted once (`stamps`).
  */
-const aggregateItem = sql`json_build_object(${exerciseFields({ createdAt: 'stamps.created_at', updatedAt: 'stamps.updated_at' })},
+const aggregateItem = sql`json_build_object('_id', e.id, 'title', e.title, 'slugExercise', e.slug,
+  'author', e.author_id, 'session', e.kind, 'log', e.log_id, 'slugLog', l.slug,
+  'createdAt', stamps.created_at, 'updatedAt', stamps.updated_at,
   case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, s.api_json)`;
 
 // ---- Reads ----
@@ -78,12 +80,16 @@ const exercisePage = defineStatement<
 >(
   'exercise_page',
   (p) => sql`select ${scopeColumns}, case when e.id is not null then json_build_object(
-      'exercise', json_build_object(${exerciseFields()}),
+      'exercise', exercise_json(e, l.slug),
       'exerciseAggregate', case when e.kind = 'wlsession' then pg.items else '[]' end,
       'exerciseAggregatePa', case when e.kind = 'pasession' then pg.items else '[]' end,
       'latestWlsession', case when e.kind = 'wlsession' then coalesce(newest.items, '[]') else '[]' end,
       'latestPasession', case when e.kind = 'pasession' then coalesce(newest.items, '[]') else '[]' end,
-      'pagination', json_build_object(${paginationFields(sql`t.total`, sql`${p.page}`, sql`${p.limit}`, ['totalWlPages', 'totalPaPages'])})
+      -- pagination_json's object (db/functions/pagination-json.sql), with the page count named
+      -- once per session kind.
+      'pagination', json_build_object('totalWlPages', (t.total + ${p.limit}::int - 1) / ${p.limit}::int,
+        'totalPaPages', (t.total + ${p.limit}::int - 1) / ${p.limit}::int,
+        'page', ${p.page}::bigint, 'limit', ${p.limit}::int, 'total', t.total)
     )::text end as body
     from ${exerciseScope(p)}
     left join lateral (select count(*)::int as total from sessions x where ${ofExercise}) t on true
@@ -197,7 +203,7 @@ const sessionBy = {
   slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
     (p) => sql`select ${scopeColumns}, case when s.id is not null
-        then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy}))::text end as json
+        then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy('s')}))::text end as json
       from ${exerciseScope(p)}
       left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
         and s.slug = ${p.key}`,

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineStatement } from '../../db/statement';
 import { SESSION_DAYS, type SessionUser } from '../../lib/session-user';
-import { signedIn } from './signed-in';
 
 // Sign-in sessions: only a hash of the cookie's token is stored. One named statement each
 // (db/statement.ts); a transaction handle runs them inside its transaction.
@@ -25,7 +24,7 @@ export async function createAuthSession(db: object, userId: string, tokenHash: s
 const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(
   'signed_in_user',
   (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin", u.weight_unit as "weightUnit"
-    from ${signedIn(p.tokenHash)} me join users u on u.id = me.user_id`,
+    from signed_in_user(${p.tokenHash}) me join users u on u.id = me.user_id`,
   z
     .object({
       id: z.string(),

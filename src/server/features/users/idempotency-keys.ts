@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnswerKey } from '../../plugins/idempotency';
-import { signedIn } from './signed-in';
 import { defineStatement } from '../../db/statement';
 
 // Answers kept under an Idempotency-Key (docs/api.md §10, migration 0007): a user's key on a
@@ -28,7 +27,7 @@ type Kept = { request_hash: string; status: number; body: string };
 
 const keptAnswer = defineStatement<{ tokenHash: string; route: string; key: string }, Kept | undefined>(
   'idempotency_kept_answer',
-  (p) => sql`select k.request_hash, k.status, k.body from ${signedIn(p.tokenHash)} me
+  (p) => sql`select k.request_hash, k.status, k.body from signed_in_user(${p.tokenHash}) me
     join idempotency_keys k on k.user_id = me.user_id and k.route = ${p.route} and k.key = ${p.key}
       and k.created_at >= now() - interval '24 hours'`,
   z.object({ request_hash: z.string(), status: z.number(), body: z.string() }).strict().optional(),
@@ -46,7 +45,7 @@ const keep = defineStatement<
   'idempotency_keep_answer',
   (p) => sql`with kept as (
       insert into idempotency_keys (user_id, route, key, request_hash, status, body)
-      select me.user_id, ${p.route}, ${p.key}, ${p.hash}, ${p.status}, ${p.body} from ${signedIn(p.tokenHash)} me
+      select me.user_id, ${p.route}, ${p.key}, ${p.hash}, ${p.status}, ${p.body} from signed_in_user(${p.tokenHash}) me
       on conflict (user_id, route, key) do nothing
       returning 1
     )
@@ -66,7 +65,7 @@ export async function keepAnswer(
 
 const forgetExpired = defineStatement<{ tokenHash: string; route: string; key: string }, unknown>(
   'idempotency_forget_expired',
-  (p) => sql`delete from idempotency_keys k using ${signedIn(p.tokenHash)} me
+  (p) => sql`delete from idempotency_keys k using signed_in_user(${p.tokenHash}) me
     where k.user_id = me.user_id and k.route = ${p.route} and k.key = ${p.key}
       and k.created_at < now() - interval '24 hours'`,
 );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { defineStatement } from '../../db/statement';
 import { inMemoryLimiter, tooManyRequests } from '../../lib/rate-limiter';
 import type { WriteLimit } from '../../plugins/write-limit';
-import { signedIn } from './signed-in';
 
 // The per-account write limit (docs/api.md §12): counted per user, whichever session or device
 // the writes come from, so the session's user is found first. On PostgreSQL one statement finds
@@ -15,7 +14,7 @@ const take = defineStatement<{ tokenHash: string; name: string; windowMs: number
   'write_limit_take',
   (p) => sql`insert into rate_limits as r (key, count, reset_at)
     select ${p.name}::text || me.user_id, 1, now() + ${p.windowMs} * interval '1 millisecond'
-    from ${signedIn(p.tokenHash)} me
+    from signed_in_user(${p.tokenHash}) me
     on conflict (key) do update set
       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
@@ -24,7 +23,7 @@ const take = defineStatement<{ tokenHash: string; name: string; windowMs: number
 
 const userOf = defineStatement<{ tokenHash: string }, { user_id: string } | undefined>(
   'write_limit_user',
-  (p) => sql`select me.user_id from ${signedIn(p.tokenHash)} me`,
+  (p) => sql`select me.user_id from signed_in_user(${p.tokenHash}) me`,
 );
 
 export const WRITE_WINDOW_MS = 60 * 1000;
