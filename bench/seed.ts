@@ -97,12 +97,17 @@ function wlsessionsSql(from: number, to: number, history = REGULAR_WEIGHT): stri
   // 3–8 sets per session (a deterministic hash of u, x, j); the lateral subquery refers to the
   // outer row, so it is evaluated once per session.
   // The best set figures follow contract/metrics.ts setBests (migrations 0008, 0010): ≥ 1 rep, > 0 kg;
-  // weights are multiples of 2.5 kg, so the exact volume is the unrounded sum.
+  // weights are multiples of 2.5 kg, so the exact volume is the unrounded sum. The pound figures
+  // follow sessionValues (features/sessions/session-record.ts): each set's kilograms ÷ 0.45359237
+  // rounded to 2 (the sets are entered in kilograms), volumes summed then rounded to 2.
   return `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
-  total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume, created_at, updated_at)
+  total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume,
+  total_volume_lb, junk_volume_lb, working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb,
+  created_at, updated_at)
 select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid, 'wlsession',
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, agg.sets, agg.total, agg.junk, agg.working, agg.heaviest, agg.e1rm,
-  agg.best_set_volume, agg.exact_volume, tt.ts, tt.ts
+  agg.best_set_volume, agg.exact_volume, agg.total_lb, agg.junk_lb, agg.working_lb, agg.heaviest_lb,
+  agg.e1rm_lb, agg.best_set_volume_lb, agg.exact_volume_lb, tt.ts, tt.ts
 from generate_series(${from}, ${to - 1}) u
 ${sessionColumns(history)}
 cross join lateral (
@@ -115,9 +120,17 @@ cross join lateral (
     sum(s.reps * s.kg)::float8 as exact_volume,
     round(sum(s.vol), 2)::float8 as total,
     round(coalesce(sum(s.vol) filter (where not s.hard), 0), 2)::float8 as junk,
-    round(coalesce(sum(s.vol) filter (where s.hard), 0), 2)::float8 as working
+    round(coalesce(sum(s.vol) filter (where s.hard), 0), 2)::float8 as working,
+    coalesce(max(s.lb) filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as heaviest_lb,
+    coalesce(max(case when s.reps = 1 then s.lb else s.lb * (1 + s.reps / 30.0) end)
+      filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as e1rm_lb,
+    coalesce(max(s.reps * s.lb) filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as best_set_volume_lb,
+    sum(s.reps * s.lb)::float8 as exact_volume_lb,
+    round(sum(s.reps * s.lb), 2)::float8 as total_lb,
+    round(coalesce(sum(s.reps * s.lb) filter (where not s.hard), 0), 2)::float8 as junk_lb,
+    round(coalesce(sum(s.reps * s.lb) filter (where s.hard), 0), 2)::float8 as working_lb
   from (
-    select k, r.reps, r.kg, r.hard, round(r.reps * r.kg, 2) as vol
+    select k, r.reps, r.kg, r.hard, round(r.reps * r.kg, 2) as vol, round(r.kg / 0.45359237, 2) as lb
     from generate_series(1, 3 + (u * 7 + x * 13 + j * 5) % 6) k
     cross join lateral (
       select (3 + floor(random() * 10))::int as reps,
