@@ -180,6 +180,28 @@ describe('sampling 1,001 sessions', () => {
     expect(whole.points[0]).toMatchObject({ createdDate: dateOf(2), heaviest: 3, totalVolume: 2 });
   });
 
+  it('counts a weight figure no session of a point has (a row older than its column) as 0', async () => {
+    const user = await userWithExercise(t.app);
+    await t.db.execute(sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
+        total_volume, junk_volume, working_volume, heaviest, e1rm)
+      values (gen_random_uuid(), ${user.user._id}::uuid, ${user.exercise._id}::uuid, 'wlsession', '2000-01-01',
+        '2000-01-01', '[]'::jsonb, 10, 0, 10, 5, 6)`);
+    const body = (await call(t.app, 'GET', `${user.page}/progress`, { cookie: user.cookie })).json();
+    expect(body).toEqual({
+      points: [
+        {
+          createdDate: '2000-01-01',
+          totalVolume: 10,
+          junkVolume: 0,
+          workingVolume: 10,
+          e1rm: 6,
+          heaviest: 5,
+          inPounds: { totalVolume: 0, junkVolume: 0, workingVolume: 0, e1rm: 0, heaviest: 0 },
+        },
+      ],
+    });
+  });
+
   it('takes the best pace (the lowest above 0, else 0) and the best speed of a span', async () => {
     const user = await userWithExercise(t.app, 'pasession');
     // Session g by g % 4: 1 → 5:30 min/km at 10 km/h, 2 → no pace (0:00, speed 0), 3 → 6:20 at

@@ -100,18 +100,20 @@ export async function readProgress(db: object, scope: Scope, range: Partial<Rang
 function pointOf(row: PointRow): WlPoint | PaPoint {
   const createdDate = row.created_date as string;
   if (row.kind === 'pasession') return { createdDate, pace: row.pace as number, speed: row.speed as number };
+  // A figure missing on every session of a point (a row written before its column existed) is 0,
+  // as a span's maximum has always counted it. The maximum of the rounded figures is the rounded
+  // maximum: rounding keeps the order.
   return {
     createdDate,
-    totalVolume: row.total_volume as number,
-    junkVolume: row.junk_volume as number,
-    workingVolume: row.working_volume as number,
-    // The maximum of the rounded figures is the rounded maximum: rounding keeps the order.
+    totalVolume: row.total_volume ?? 0,
+    junkVolume: row.junk_volume ?? 0,
+    workingVolume: row.working_volume ?? 0,
     e1rm: round2(row.e1rm ?? 0),
     heaviest: round2(row.heaviest ?? 0),
     inPounds: {
-      totalVolume: row.total_volume_lb as number,
-      junkVolume: row.junk_volume_lb as number,
-      workingVolume: row.working_volume_lb as number,
+      totalVolume: row.total_volume_lb ?? 0,
+      junkVolume: row.junk_volume_lb ?? 0,
+      workingVolume: row.working_volume_lb ?? 0,
       e1rm: round2(row.e1rm_lb ?? 0),
       heaviest: round2(row.heaviest_lb ?? 0),
     },
