@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, userWithExercise } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sampleProgress } from './progress-sampling';
+import { paceValue } from '../../../contract/metrics';
 
 // Heavy histories (docs/api.md §12): records of an exercise of 20,000 sessions (read through
-// the indexes of migration 0014), progress sampled past 1,000 sessions, and the 20,000-session
-// quota of an exercise. The history is seeded with one INSERT … SELECT: 20,000 creates through
+// the indexes of migration 0014), progress sampled past 1,000 sessions (in the database:
+// progress.repository.ts), and the 20,000-session quota of an exercise. The history is seeded with one INSERT … SELECT: 20,000 creates through
 // the API would take minutes, and the write limit would refuse them.
 
 let t: TestApp;
@@ -135,45 +135,100 @@ describe('an exercise of 20,000 sessions', () => {
   });
 });
 
-describe('sampling', () => {
-  // In pounds each figure is twice the kilograms here: each series is sampled on its own.
-  const lift = (createdDate: string, n: number) => ({
-    createdDate,
-    totalVolume: n,
-    junkVolume: 0,
-    workingVolume: n,
-    e1rm: n,
-    heaviest: n,
-    inPounds: { totalVolume: 2 * n, junkVolume: 0, workingVolume: 2 * n, e1rm: 2 * n, heaviest: 2 * n },
+describe('sampling 1,001 sessions', () => {
+  it('starts the spans on `from` and sizes them from `to`, and keeps 1,000 sessions whole', async () => {
+    const user = await userWithExercise(t.app);
+    await seedHistory(user.user._id, user.exercise._id, 1001);
+    const progress = async (query = '') =>
+      (await call(t.app, 'GET', `${user.page}/progress${query}`, { cookie: user.cookie })).json();
+
+    // 1,001 days from session 1: spans of 2 days from its date.
+    const plain = await progress();
+    expect(plain.sampled).toBe(true);
+    expect(plain.points).toHaveLength(501);
+    expect(plain.points[0]).toMatchObject({ createdDate: dateOf(1), heaviest: 3, totalVolume: 2 });
+
+    // From the day before session 1 (1,002 days): still 2 days a span, the first holding session 1
+    // alone and dated on `from`, where there is no session.
+    const from = await progress(`?from=${dateOf(0)}`);
+    expect(from.sampled).toBe(true);
+    expect(from.points).toHaveLength(501);
+    expect(from.points[0]).toEqual({
+      createdDate: dateOf(0),
+      totalVolume: 1,
+      junkVolume: 0,
+      workingVolume: 1,
+      e1rm: 1,
+      heaviest: 2,
+      inPounds: { totalVolume: 2, junkVolume: 0, workingVolume: 2, e1rm: 2, heaviest: 4 },
+    });
+    expect(from.points[1]).toMatchObject({ createdDate: dateOf(2), heaviest: 4, totalVolume: 3 });
+    // Sessions 1000 (heaviest 1, volume 0) and 1001 (heaviest 2, volume 1).
+    expect(from.points[500]).toMatchObject({ createdDate: dateOf(1000), heaviest: 2, totalVolume: 1 });
+
+    // To 1,000 days after the last session (2,001 days): spans of 3 days.
+    const to = await progress(`?to=${dateOf(2001)}`);
+    expect(to.sampled).toBe(true);
+    expect(to.points).toHaveLength(334);
+    expect(to.points[0]).toMatchObject({ createdDate: dateOf(1), heaviest: 4, totalVolume: 3 });
+    expect(to.points[333]).toMatchObject({ createdDate: dateOf(1000), heaviest: 2, totalVolume: 1 });
+
+    // From session 2: 1,000 sessions, each its own point.
+    const whole = await progress(`?from=${dateOf(2)}`);
+    expect(whole.sampled).toBeUndefined();
+    expect(whole.points).toHaveLength(1000);
+    expect(whole.points[0]).toMatchObject({ createdDate: dateOf(2), heaviest: 3, totalVolume: 2 });
   });
 
-  it('keeps every point up to the limit, and past it one point per equal span of days', () => {
-    const points = [lift('2026-01-01', 5), lift('2026-01-02', 9), lift('2026-01-04', 7)];
-    expect(sampleProgress(points, {}, 3)).toEqual({ points });
-    // 4 points over 2026-01-01..2026-01-07 (7 days) with at most 3: spans of 3 days.
-    const more = [...points, lift('2026-01-07', 1)];
-    expect(sampleProgress(more, {}, 3)).toEqual({
-      points: [lift('2026-01-01', 9), lift('2026-01-04', 7), lift('2026-01-07', 1)],
-      sampled: true,
-    });
-    // A range given: it starts on `from` and ends on `to` (10 days: spans of 4).
-    expect(sampleProgress(more, { from: '2025-12-29', to: '2026-01-07' }, 3)).toEqual({
-      points: [lift('2025-12-29', 5), lift('2026-01-02', 9), lift('2026-01-06', 1)],
-      sampled: true,
+  it('counts a weight figure no session of a point has (a row older than its column) as 0', async () => {
+    const user = await userWithExercise(t.app);
+    await t.db.execute(sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
+        total_volume, junk_volume, working_volume, heaviest, e1rm)
+      values (gen_random_uuid(), ${user.user._id}::uuid, ${user.exercise._id}::uuid, 'wlsession', '2000-01-01',
+        '2000-01-01', '[]'::jsonb, 10, 0, 10, 5, 6)`);
+    const body = (await call(t.app, 'GET', `${user.page}/progress`, { cookie: user.cookie })).json();
+    expect(body).toEqual({
+      points: [
+        {
+          createdDate: '2000-01-01',
+          totalVolume: 10,
+          junkVolume: 0,
+          workingVolume: 10,
+          e1rm: 6,
+          heaviest: 5,
+          inPounds: { totalVolume: 0, junkVolume: 0, workingVolume: 0, e1rm: 0, heaviest: 0 },
+        },
+      ],
     });
   });
 
-  it('takes the best pace (the lowest above 0) and the best speed of a span', () => {
-    const run = (createdDate: string, pace: number, speed: number) => ({ createdDate, pace, speed });
-    const points = [
-      run('2026-01-01', 5.5, 10),
-      run('2026-01-02', 0, 0),
-      run('2026-01-03', 6, 11),
-      run('2026-01-04', 4, 15),
-    ];
-    expect(sampleProgress(points, {}, 3)).toEqual({
-      points: [run('2026-01-01', 5.5, 10), run('2026-01-03', 4, 15)],
-      sampled: true,
-    });
+  it('takes the best pace (the lowest above 0, else 0) and the best speed of a span', async () => {
+    const user = await userWithExercise(t.app, 'pasession');
+    // Session g by g % 4: 1 → 5:30 min/km at 10 km/h, 2 → no pace (0:00, speed 0), 3 → 6:20 at
+    // 11, 0 → 4:00 at 15; session 1001 (g % 4 = 1) has no pace either.
+    await t.db.execute(sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date,
+        hours, minutes, seconds, distance, pace_minutes, pace_seconds, speed)
+      select gen_random_uuid(), ${user.user._id}::uuid, ${user.exercise._id}::uuid, 'pasession',
+        to_char(date '2000-01-01' + (g - 1), 'YYYY-MM-DD'), date '2000-01-01' + (g - 1), 0, 30, 0, 5,
+        case when g = 1001 then 0 else (array[4, 5, 0, 6])[g % 4 + 1] end,
+        case when g = 1001 then 0 else (array[0, 30, 0, 20])[g % 4 + 1] end,
+        case when g = 1001 then 0 else (array[15, 10, 0, 11])[g % 4 + 1] end
+      from generate_series(1, 1001) g`);
+    const progress = async (query = '') =>
+      (await call(t.app, 'GET', `${user.page}/progress${query}`, { cookie: user.cookie })).json();
+
+    const sampled = await progress();
+    expect(sampled.sampled).toBe(true);
+    expect(sampled.points).toHaveLength(501);
+    // Spans of 2 days: sessions 1–2 (5:30 and none), 3–4 (6:20 and 4:00) … 1001 alone (none).
+    expect(sampled.points.slice(0, 2)).toEqual([
+      { createdDate: dateOf(1), pace: 5.5, speed: 10 },
+      { createdDate: dateOf(3), pace: 4, speed: 15 },
+    ]);
+    expect(sampled.points[500]).toEqual({ createdDate: dateOf(1001), pace: 0, speed: 0 });
+
+    // Unsampled, a point's pace is minutes + seconds / 60 as the contract computes it.
+    const one = await progress(`?from=${dateOf(3)}&to=${dateOf(3)}`);
+    expect(one).toEqual({ points: [{ createdDate: dateOf(3), pace: paceValue(6, 20), speed: 11 }] });
   });
 });

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
-import { paceValue, round2 } from '../../../contract/metrics';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
-import type { PaPoint, WlPoint } from '../../../contract/sessions';
 import { isUniqueViolation } from '../../db/errors';
 import { isoExact, isoMs } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
@@ -33,28 +31,6 @@ export interface Scope {
 type Answer = ScopeRow & { json: string | null };
 type ExportedSession = ExportWlsession | ExportPasession;
 const answerRow = scopeRow.extend({ json: z.string().nullable() }).strict();
-const number = z.number().nullable().optional();
-/** A chart point's columns; absent or null on the row of an exercise without sessions in range. */
-const pointRow = scopeRow
-  .extend({
-    kind: z.enum(['wlsession', 'pasession']).nullable().optional(),
-    created_date: z.string().nullable().optional(),
-    total_volume: number,
-    junk_volume: number,
-    working_volume: number,
-    pace_minutes: number,
-    pace_seconds: number,
-    speed: number,
-    e1rm: number,
-    heaviest: number,
-    total_volume_lb: number,
-    junk_volume_lb: number,
-    working_volume_lb: number,
-    e1rm_lb: number,
-    heaviest_lb: number,
-  })
-  .strict();
-
 const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
 const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
 /**
@@ -119,80 +95,6 @@ export async function readExercisePage(
   const row = await exercisePage(db, { ...scope, ...page });
   exerciseOf(row);
   return row.body as string;
-}
-
-interface PointRow {
-  kind: SessionKind;
-  created_date: string;
-  total_volume: number | null;
-  junk_volume: number | null;
-  working_volume: number | null;
-  pace_minutes: number | null;
-  pace_seconds: number | null;
-  speed: number | null;
-  e1rm: number | null;
-  heaviest: number | null;
-  total_volume_lb: number | null;
-  junk_volume_lb: number | null;
-  working_volume_lb: number | null;
-  e1rm_lb: number | null;
-  heaviest_lb: number | null;
-}
-
-type Range = { from: string | null; to: string | null };
-
-const progress = defineRowsStatement<Scope & Range, z.infer<typeof pointRow>>(
-  'exercise_progress',
-  (p) => sql`select ${scopeColumns}, s.kind, s.created_date, s.total_volume, s.junk_volume, s.working_volume,
-      s.pace_minutes, s.pace_seconds, s.speed, s.e1rm, s.heaviest, s.total_volume_lb, s.junk_volume_lb,
-      s.working_volume_lb, s.e1rm_lb, s.heaviest_lb
-    from ${exerciseScope(p)}
-    left join lateral (
-      select * from sessions x where ${ofExercise}
-        and (${p.from}::date is null or x.created_date >= ${p.from}::date)
-        and (${p.to}::date is null or x.created_date <= ${p.to}::date)
-      order by created_date, created_at, id
-    ) s on true
-    order by s.created_date, s.created_at, s.id`,
-  pointRow,
-);
-
-/**
- * The exercise's sessions from `from` to `to` (each optional, inclusive), oldest first, as chart
- * points (docs/api.md §7, §10).
- */
-export async function readProgress(
-  db: object,
-  scope: Scope,
-  range: Partial<Range> = {},
-): Promise<(WlPoint | PaPoint)[]> {
-  const rows = await progress(db, { ...scope, from: range.from ?? null, to: range.to ?? null });
-  exerciseOf(rows[0]);
-  return rows
-    .filter((row): row is ScopeRow & PointRow => row.kind != null)
-    .map((row) =>
-      row.kind === 'wlsession'
-        ? {
-            createdDate: row.created_date,
-            totalVolume: row.total_volume as number,
-            junkVolume: row.junk_volume as number,
-            workingVolume: row.working_volume as number,
-            e1rm: round2(row.e1rm ?? 0),
-            heaviest: round2(row.heaviest ?? 0),
-            inPounds: {
-              totalVolume: row.total_volume_lb as number,
-              junkVolume: row.junk_volume_lb as number,
-              workingVolume: row.working_volume_lb as number,
-              e1rm: round2(row.e1rm_lb ?? 0),
-              heaviest: round2(row.heaviest_lb ?? 0),
-            },
-          }
-        : {
-            createdDate: row.created_date,
-            pace: paceValue(row.pace_minutes as number, row.pace_seconds as number),
-            speed: row.speed as number,
-          },
-    );
 }
 
 /**

@@ -36,11 +36,10 @@ import {
   deleteSession,
   findSession,
   readExercisePage,
-  readProgress,
   type Scope,
   updateSession,
 } from './sessions.repository';
-import { sampleProgress } from './progress-sampling';
+import { readProgress } from './progress.repository';
 
 const scopeParams = z.object({ slugLog: z.string(), slugExercise: z.string() });
 type ScopeParams = z.infer<typeof scopeParams>;
@@ -105,11 +104,7 @@ export function sessionsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: progress, '4xx': errorBody },
         },
       },
-      async (request) =>
-        sampleProgress(
-          await readProgress(db, scopeOf(request.tokenHash, request.params), request.query),
-          request.query,
-        ),
+      async (request) => readProgress(db, scopeOf(request.tokenHash, request.params), request.query),
     );
 
     app.get(
