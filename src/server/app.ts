@@ -198,12 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app);
   registerWriteLimit(
     app,
-    writeLimit(
-      database.db,
-      database.engine === 'postgres',
-      `${options.rateLimitScope ?? ''}writes`,
-      config.rateLimits.writesPerUser ?? DEFAULT_WRITES_PER_USER,
-    ),
+    writeLimit(database.db, config.rateLimits.writesPerUser ?? DEFAULT_WRITES_PER_USER),
   );
   await registerOpenApi(app);
 
