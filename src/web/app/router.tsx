@@ -19,10 +19,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  * screen once its loader is done, on a first visit as on a later navigation, so a screen renders
  * once, with its data; an answer already cached resolves at once.
  */
-function screenData(requests: () => Promise<ScreenRequests>, who: 'signed-in' | 'anyone' = 'signed-in') {
+function screenData(requests: () => Promise<ScreenRequests>, anyone = false) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     // Without a user, RequireAuth sends a signed-in screen's visit to /login: nothing to ask.
-    if (who === 'signed-in' && !authStore.get()) return null;
+    if (!anyone && !authStore.get()) return null;
     const [{ getStore }, screenRequests] = await Promise.all([import('./store'), requests()]);
     const search = new URL(request.url).searchParams;
     // Failed answers are the screen's to show: it renders with them.
@@ -40,7 +40,7 @@ const sessionRequests = (
     import('../features/sessions/sessions.api').then((m) => m.sessionScreenRequests(...screen)),
   );
 const profileData = screenData(() => import('../features/auth/auth.api').then((m) => m.profileRequests));
-const configData = screenData(() => import('../lib/config.api').then((m) => m.configRequests), 'anyone');
+const configData = screenData(() => import('../lib/config.api').then((m) => m.configRequests), true);
 
 const exercise = 'logs/:slugLog/:slugExercise';
 const wlEditor = page(() => import('../features/sessions/wl-session-editor'), 'WlSessionEditor');
@@ -88,8 +88,8 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'profile',
+                // Its request is the data layout's own (profileData, above).
                 lazy: page(() => import('./profile-screen'), 'ProfileScreen'),
-                loader: profileData,
               },
               {
                 path: 'logs',
