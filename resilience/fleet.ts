@@ -144,9 +144,6 @@ export async function runFleet(databaseUrl: string | undefined, h: Harness): Pro
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: String(LOGIN_FAILURES_PER_EMAIL),
     RATE_LIMIT_LOGIN_PER_IP: String(LOGIN_PER_IP),
-    // A dozen clients write into six accounts as fast as they can: a per-account write limit
-    // would refuse the load, not a fault (the clients still wait out a 429's Retry-After).
-    RATE_LIMIT_WRITES_PER_USER: '1000000',
     // Three instances share two cores and one database: a few connections each (decision 0019).
     DATABASE_POOL_SIZE: '3',
   };
