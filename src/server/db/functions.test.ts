@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_DIR } from '../paths';
 import { type Database, openDatabase } from './client';
-import { applyFunctions, type RunSql, runSqlOn } from './functions';
+import { applyFunctions, functionFiles, type RunSql, runSqlOn } from './functions';
 
 // Always on its own in-memory PGlite: it redefines session_api_json, which would change the
 // answers of every other test sharing a PostgreSQL database.
@@ -57,5 +57,20 @@ describe('applyFunctions', () => {
     expect(await storedKeys()).not.toContain('extra');
     await applyFunctions(run);
     expect(await storedKeys()).toContain('paceMinutes');
+  });
+});
+
+describe('db/functions/', () => {
+  it('applies a file before the files whose names extend its own, whose functions may call it', () => {
+    const names = functionFiles().map((file) => file.name);
+    expect(names.indexOf('user-log.sql')).toBeLessThan(names.indexOf('user-log-exercise.sql'));
+  });
+
+  it('has the path scope inlined into the calling statement: table scans in its plan, no function call', async () => {
+    const plan = await run(`explain select s.id from user_log_exercise('t', 'l', 'e') scope
+      left join sessions s on s.author_id = scope.author_id and s.exercise_id = scope.exercise_id`);
+    const text = plan.map((row) => Object.values(row)[0]).join('\n');
+    expect(text).not.toContain('Function Scan');
+    expect(text).toMatch(/auth_sessions[\s\S]*logs[\s\S]*exercises/);
   });
 });

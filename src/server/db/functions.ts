@@ -24,11 +24,16 @@ const STORED_RESULTS = [
   },
 ];
 
-/** The files of db/functions/ in name order: a file that uses another's function sorts after it. */
+/**
+ * The files of db/functions/ in name order: a file that uses another's function sorts after it.
+ * Compared without `.sql`, so a file's name sorts before the names that extend it: user-log.sql
+ * before user-log-exercise.sql, whose function calls user-log.sql's (a plain sort puts `-` first).
+ */
 export function functionFiles(dir = FUNCTIONS_DIR): { name: string; text: string }[] {
+  const stem = (name: string) => name.slice(0, -'.sql'.length);
   return readdirSync(dir)
     .filter((name) => name.endsWith('.sql'))
-    .sort()
+    .sort((a, b) => (stem(a) < stem(b) ? -1 : stem(a) > stem(b) ? 1 : 0))
     .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }));
 }
 

@@ -387,6 +387,28 @@ AS $function$
   select a.user_id from auth_sessions a where a.token_hash = signed_in_user.token_hash and a.expires_at > now()
 $function$;
 
+CREATE OR REPLACE FUNCTION public.user_log(token_hash text, slug_log text)
+ RETURNS TABLE(signed_in boolean, log_id uuid, author_id uuid)
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select me.user_id is not null, l.id, l.author_id
+  from (select 1) one
+  left join signed_in_user(user_log.token_hash) me on true
+  left join logs l on l.author_id = me.user_id and l.slug = user_log.slug_log
+$function$;
+
+CREATE OR REPLACE FUNCTION public.user_log_exercise(token_hash text, slug_log text, slug_exercise text)
+ RETURNS TABLE(signed_in boolean, log_id uuid, exercise_id uuid, author_id uuid, exercise_kind text)
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select l.signed_in, l.log_id, e.id, e.author_id, e.kind
+  from user_log(user_log_exercise.token_hash, user_log_exercise.slug_log) l
+  left join exercises e on e.author_id = l.author_id and e.log_id = l.log_id
+    and e.slug = user_log_exercise.slug_exercise
+$function$;
+
 CREATE OR REPLACE FUNCTION public.users_uncounted()
  RETURNS trigger
  LANGUAGE plpgsql

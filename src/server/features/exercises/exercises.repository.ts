@@ -8,24 +8,21 @@ import { isoMs } from '../../db/json-sql';
 import {
   answerInLog,
   exerciseOf,
-  exerciseScope,
-  logInPath,
-  logInPathColumns,
-  scopeColumns,
-  scopeRow,
-  type ScopeRow,
+  userLogExerciseRow,
+  type UserLogExerciseRow,
+  userLogRow,
+  type UserLogRow,
 } from './exercise-scope';
 
-// Every function is one named statement (db/statement.ts) that starts from the signed-in user
-// (`signed_in_user`, db/functions/signed-in-user.sql) and the log named in the path, which must be theirs (docs/api.md §1).
+// Every function is one named statement (db/statement.ts) that starts from the signed-in user and
+// the log named in the path, which must be theirs (docs/api.md §1): `user_log`
+// (db/functions/user-log.sql), or `user_log_exercise` for the exercise named in the path.
 // Answers come back as the JSON text PostgreSQL built (decision 0014).
 
 type InLog = { tokenHash: string; slugLog: string };
-/** A statement's answer, with what it found on the way: `signed_in` and `log` are false when missing. */
-type ViaLog = { signed_in: boolean; log: boolean; json: string | null };
-const viaLogRow = z
-  .object({ signed_in: z.boolean(), log: z.boolean(), json: z.string().nullable() })
-  .strict();
+/** A statement's answer, with what it found on the way (`signed_in` false, `log_id` null when missing). */
+type ViaLog = UserLogRow & { json: string | null };
+const viaLogRow = userLogRow.extend({ json: z.string().nullable() }).strict();
 
 /**
  * The log page (docs/api.md §7) as one JSON text: the log, a page of its exercises most recently
@@ -42,12 +39,13 @@ const logItemFields = sql.raw(
 
 const logPage = defineStatement<InLog & { page: number; limit: number; offset: number }, ViaLog>(
   'log_page',
-  (p) => sql`select ${logInPathColumns}, case when l.id is not null then json_build_object(
+  (p) => sql`select scope.*, case when l.id is not null then json_build_object(
       'log', log_json(l),
       'logAggregate', pg.items,
       'pagination', pagination_json(t.total, ${p.page}::bigint, ${p.limit}::int)
     )::text end as json
-    from ${logInPath(p)}
+    from user_log(${p.tokenHash}, ${p.slugLog}) scope
+    left join logs l on l.id = scope.log_id
     left join lateral (select count(*)::int as total from exercises x where x.author_id = l.author_id and x.log_id = l.id) t on true
     left join lateral (
       select coalesce(json_agg(json_build_object(${logItemFields}, 'exercises', exercise_json(e::exercises, l.slug))
@@ -70,10 +68,9 @@ export async function readLogPage(
 
 const exerciseById = defineStatement<InLog & { id: string }, ViaLog>(
   'exercise_by_id',
-  (
-    p,
-  ) => sql`select ${logInPathColumns}, case when e.id is not null then exercise_json(e, l.slug)::text end as json
-    from ${logInPath(p)} left join exercises e on e.author_id = l.author_id and e.log_id = l.id and e.id = ${p.id}`,
+  (p) => sql`select scope.*, case when e.id is not null then exercise_json(e, ${p.slugLog})::text end as json
+    from user_log(${p.tokenHash}, ${p.slugLog}) scope
+    left join exercises e on e.author_id = scope.author_id and e.log_id = scope.log_id and e.id = ${p.id}`,
   viaLogRow,
 );
 
@@ -87,10 +84,11 @@ const insertExercise = defineStatement<
   ViaLog
 >(
   'insert_exercise',
-  (p) => sql`with path as (select ${logInPathColumns}, l.id, l.author_id, l.slug from ${logInPath(p)}),
+  (p) => sql`with scope as (select * from user_log(${p.tokenHash}, ${p.slugLog})),
     e as (
       insert into exercises (id, author_id, log_id, title, slug, kind)
-      select ${p.id}, path.author_id, path.id, ${p.title}, ${p.slug}, ${p.kind} from path where path.log
+      select ${p.id}, scope.author_id, scope.log_id, ${p.title}, ${p.slug}, ${p.kind} from scope
+      where scope.log_id is not null
       returning *
     ),
     -- Its log moves to the top of the list (docs/api.md §7 "active").
@@ -99,11 +97,11 @@ const insertExercise = defineStatement<
     -- The answer kept under the request's Idempotency-Key, if it has one (decision 0016).
     remembered as (
       insert into idempotency_keys (user_id, route, key, request_hash, status, body)
-      select e.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, exercise_json(e::exercises, l.slug)::text
-      from e, path l where ${p.keyValue}::text is not null
+      select e.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, exercise_json(e::exercises, ${p.slugLog})::text
+      from e where ${p.keyValue}::text is not null
     )
-    select l.signed_in, l.log, case when e.id is not null then exercise_json(e::exercises, l.slug)::text end as json
-    from path l left join e on true`,
+    select scope.*, case when e.id is not null then exercise_json(e::exercises, ${p.slugLog})::text end as json
+    from scope left join e on true`,
   viaLogRow,
 );
 
@@ -123,16 +121,16 @@ export async function createExercise(
 
 const updateExerciseStatement = defineStatement<InLog & { id: string; title: string; slug: string }, ViaLog>(
   'update_exercise',
-  (p) => sql`with path as (select ${logInPathColumns}, l.id, l.author_id, l.slug from ${logInPath(p)}),
+  (p) => sql`with scope as (select * from user_log(${p.tokenHash}, ${p.slugLog})),
     e as (
       update exercises x set title = ${p.title}, slug = ${p.slug}, updated_at = now(), active_at = now()
-      from path where x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.id} returning x.*
+      from scope where x.author_id = scope.author_id and x.log_id = scope.log_id and x.id = ${p.id} returning x.*
     ),
     -- Its log moves to the top of the list (docs/api.md §7 "active").
     touch_log as (
       update logs x set active_at = now() from e src where x.author_id = src.author_id and x.id = src.log_id)
-    select l.signed_in, l.log, case when e.id is not null then exercise_json(e::exercises, l.slug)::text end as json
-    from path l left join e on true`,
+    select scope.*, case when e.id is not null then exercise_json(e::exercises, ${p.slugLog})::text end as json
+    from scope left join e on true`,
   viaLogRow,
 );
 
@@ -149,12 +147,12 @@ export async function updateExercise(
   }
 }
 
-const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }, ScopeRow>(
+const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }, UserLogExerciseRow>(
   'delete_exercise',
-  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
-    gone as (delete from exercises x using sc where x.author_id = sc.scope_author_id and x.id = sc.scope_id)
-    select * from sc`,
-  scopeRow.strict(),
+  (p) => sql`with scope as (select * from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise})),
+    gone as (delete from exercises x using scope where x.author_id = scope.author_id and x.id = scope.exercise_id)
+    select * from scope`,
+  userLogExerciseRow.strict(),
 );
 
 /** Deletes the exercise named in the path; its sessions go with it (ON DELETE CASCADE, one statement). */

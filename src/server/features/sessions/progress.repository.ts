@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { round2 } from '../../../contract/metrics';
 import { PROGRESS_MAX_POINTS, type PaPoint, type Progress, type WlPoint } from '../../../contract/sessions';
 import { defineRowsStatement } from '../../db/statement';
-import { exerciseOf, exerciseScope, scopeColumns, scopeRow } from '../exercises/exercise-scope';
+import { exerciseOf, userLogExerciseRow } from '../exercises/exercise-scope';
 import type { Scope } from './sessions.repository';
 
 // `…/progress` (docs/api.md §7, §12) as one statement that answers at most PROGRESS_MAX_POINTS
@@ -19,7 +19,7 @@ type Range = { from: string | null; to: string | null };
 
 const number = z.number().nullable().optional();
 /** A point's columns; absent or null on the one row of an exercise without sessions in range. */
-const pointRow = scopeRow
+const pointRow = userLogExerciseRow
   .extend({
     kind: z.enum(['wlsession', 'pasession']).nullable().optional(),
     created_date: z.string().nullable().optional(),
@@ -48,10 +48,10 @@ type PointRow = z.infer<typeof pointRow>;
  */
 const progress = defineRowsStatement<Scope & Range, PointRow>(
   'exercise_progress',
-  (p) => sql`select ${scopeColumns}, pt.kind, pt.created_date, pt.sampled, pt.total_volume, pt.junk_volume,
+  (p) => sql`select scope.*, pt.kind, pt.created_date, pt.sampled, pt.total_volume, pt.junk_volume,
       pt.working_volume, pt.e1rm, pt.heaviest, pt.total_volume_lb, pt.junk_volume_lb, pt.working_volume_lb,
       pt.e1rm_lb, pt.heaviest_lb, pt.pace, pt.speed
-    from ${exerciseScope(p)}
+    from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise}) scope
     left join lateral (
       select min(g.kind) as kind, g.first_day + g.span * greatest(g.span_days, 1) as created_date,
         g.span_days > 0 as sampled, min(g.created_at) as created_at, g.one as id,
@@ -75,7 +75,7 @@ const progress = defineRowsStatement<Scope & Range, PointRow>(
                 - coalesce(${p.from}::date, min(x.created_date) over ()) + 1)
                 / ${sql.raw(`${PROGRESS_MAX_POINTS}.0`)})::int end as span_days
           from sessions x
-          where x.author_id = e.author_id and x.exercise_id = e.id
+          where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
             and (${p.from}::date is null or x.created_date >= ${p.from}::date)
             and (${p.to}::date is null or x.created_date <= ${p.to}::date)
         ) s

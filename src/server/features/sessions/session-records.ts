@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import type { RecordName } from '../../../contract/records';
 import { defineStatement } from '../../db/statement';
 import { notSignedIn } from '../../lib/app-error';
-import { exerciseOf, exerciseScope, scopeColumns, type ScopeRow } from '../exercises/exercise-scope';
+import { exerciseOf, userLogExerciseRow, type UserLogExerciseRow } from '../exercises/exercise-scope';
 
 // Personal records and training activity (docs/api.md §10), from the columns every write stores
 // (sessionValues: volumes, pace, and the best set figures of migration 0008). Records compare
@@ -77,12 +78,15 @@ const MEASURES: Measure[] = [
 /** The value of `m` for the session `a`, as compared and rounded: a numeric (see above). */
 const exact = (m: Measure, a: string) => `(${m.value(a)})::numeric`;
 
-/** The record `m` of the exercise `e`: the best session, the earliest on a tie; null when none counts. */
+/**
+ * The record `m` of the exercise `scope` (exercise_records' `user_log_exercise` row, below): the
+ * best session, the earliest on a tie; null when none counts.
+ */
 function best(m: Measure): string {
   const pounds = m.pounds ? `'pounds', round((x.${m.pounds})::numeric, 2), ` : '';
   return `(select json_build_object('value', round(${exact(m, 'x')}, ${m.digits}), ${pounds}
       'createdDate', x.created_date, 'slugSession', x.slug)
-    from sessions x where x.author_id = e.author_id and x.exercise_id = e.id and x.kind = '${m.kind}'
+    from sessions x where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id and x.kind = '${m.kind}'
       and ${m.counts('x')}
     order by ${exact(m, 'x')} ${m.order}, x.created_date, x.created_at, x.id limit 1)`;
 }
@@ -94,13 +98,14 @@ function recordsObject(kind: SessionKind): string {
 
 const exerciseRecords = defineStatement<
   { tokenHash: string; slugLog: string; slugExercise: string },
-  ScopeRow & { json: string | null }
+  UserLogExerciseRow & { json: string | null }
 >(
   'exercise_records',
-  (p) => sql`select ${scopeColumns}, case when e.id is not null then json_build_object('kind', e.kind,
-      'records', case when e.kind = 'wlsession' then ${sql.raw(recordsObject('wlsession'))}
-        else ${sql.raw(recordsObject('pasession'))} end)::text end as json
-    from ${exerciseScope(p)}`,
+  (p) => sql`select scope.*, case when scope.exercise_id is not null
+      then json_build_object('kind', scope.exercise_kind, 'records', case when scope.exercise_kind = 'wlsession'
+        then ${sql.raw(recordsObject('wlsession'))} else ${sql.raw(recordsObject('pasession'))} end)::text end as json
+    from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise}) scope`,
+  userLogExerciseRow.extend({ json: z.string().nullable() }).strict(),
 );
 
 /** The exercise's records as JSON text; 401/404 for a missing user, log or exercise. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionKind } from '../../../contract/exercises';
 import type { ExportPasession, ExportWlsession } from '../../../contract/data';
@@ -6,40 +6,36 @@ import { isUniqueViolation } from '../../db/errors';
 import { isoExact, isoMs } from '../../db/json-sql';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { notFound } from '../../lib/app-error';
-import {
-  exerciseOf,
-  exerciseScope,
-  scopeColumns,
-  scopeRow,
-  type ScopeRow,
-} from '../exercises/exercise-scope';
+import { exerciseOf, userLogExerciseRow, type UserLogExerciseRow } from '../exercises/exercise-scope';
 import type { KeyParams } from '../users/idempotency-keys';
 import type { SessionValues } from './session-record';
 import { recordsSetBy } from './session-records';
 import { DateSlugs } from './session-slugs';
 
 // Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
-// that starts from the signed-in user and the exercise named in the path
-// (exercises/exercise-scope.ts). A session's JSON is the `api_json` PostgreSQL stored with it
-// (db/functions/session-api-json.sql, decision 0014).
+// that starts from the signed-in user and the exercise named in the path: `user_log_exercise`
+// (db/functions/user-log-exercise.sql), its row read by exercises/exercise-scope.ts. A session's
+// JSON is the `api_json` PostgreSQL stored with it (db/functions/session-api-json.sql, decision 0014).
 
 export interface Scope {
   tokenHash: string;
   slugLog: string;
   slugExercise: string;
 }
-type Answer = ScopeRow & { json: string | null };
+type Answer = UserLogExerciseRow & { json: string | null };
 type ExportedSession = ExportWlsession | ExportPasession;
-const answerRow = scopeRow.extend({ json: z.string().nullable() }).strict();
+const answerRow = userLogExerciseRow.extend({ json: z.string().nullable() }).strict();
 const newestFirst = sql.raw('created_date desc, created_at desc, id desc');
-const ofExercise = sql.raw('x.author_id = e.author_id and x.exercise_id = e.id');
 /**
- * An exercise page's item: the exercise's fields (as db/functions/exercise-json.sql writes them)
- * with one session under its kind's key (docs/api.md §7). The page repeats the exercise in every
- * item, so its timestamps are formatted once (`stamps`).
+ * An exercise page's item: the exercise `e` of exercise_page's statement (its fields as
+ * db/functions/exercise-json.sql writes them) with one of its sessions `s` under its kind's key
+ * (docs/api.md §7). The page repeats the exercise in every item, so its timestamps are formatted
+ * once (`stamps`).
  */
-const aggregateItem = sql`json_build_object('_id', e.id, 'title', e.title, 'slugExercise', e.slug,
-  'author', e.author_id, 'session', e.kind, 'log', e.log_id, 'slugLog', l.slug,
+const aggregateItem = (
+  slugLog: Placeholder<'slugLog'>,
+) => sql`json_build_object('_id', e.id, 'title', e.title,
+  'slugExercise', e.slug, 'author', e.author_id, 'session', e.kind, 'log', e.log_id, 'slugLog', ${slugLog}::text,
   'createdAt', stamps.created_at, 'updatedAt', stamps.updated_at,
   case when e.kind = 'wlsession' then 'wlsessions' else 'pasessions' end, s.api_json)`;
 
@@ -52,11 +48,11 @@ const aggregateItem = sql`json_build_object('_id', e.id, 'title', e.title, 'slug
  */
 const exercisePage = defineStatement<
   Scope & { page: number; limit: number; offset: number },
-  ScopeRow & { body: string | null }
+  UserLogExerciseRow & { body: string | null }
 >(
   'exercise_page',
-  (p) => sql`select ${scopeColumns}, case when e.id is not null then json_build_object(
-      'exercise', exercise_json(e, l.slug),
+  (p) => sql`select scope.*, case when e.id is not null then json_build_object(
+      'exercise', exercise_json(e, ${p.slugLog}),
       'exerciseAggregate', case when e.kind = 'wlsession' then pg.items else '[]' end,
       'exerciseAggregatePa', case when e.kind = 'pasession' then pg.items else '[]' end,
       'latestWlsession', case when e.kind = 'wlsession' then coalesce(newest.items, '[]') else '[]' end,
@@ -67,23 +63,27 @@ const exercisePage = defineStatement<
         'totalPaPages', (t.total + ${p.limit}::int - 1) / ${p.limit}::int,
         'page', ${p.page}::bigint, 'limit', ${p.limit}::int, 'total', t.total)
     )::text end as body
-    from ${exerciseScope(p)}
-    left join lateral (select count(*)::int as total from sessions x where ${ofExercise}) t on true
+    from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise}) scope
+    left join exercises e on e.id = scope.exercise_id
+    left join lateral (
+      select count(*)::int as total from sessions x where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
+    ) t on true
     cross join lateral (
       select ${sql.raw(isoMs('e.created_at'))} as created_at, ${sql.raw(isoMs('e.updated_at'))} as updated_at
     ) stamps
     left join lateral (
-      select coalesce(json_agg(${aggregateItem} order by s.created_date desc, s.created_at desc, s.id desc), '[]') as items
+      select coalesce(json_agg(${aggregateItem(p.slugLog)} order by s.created_date desc, s.created_at desc, s.id desc), '[]') as items
       from (
-        select * from sessions x where ${ofExercise} order by ${newestFirst} limit ${p.limit} offset ${p.offset}
+        select * from sessions x where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
+        order by ${newestFirst} limit ${p.limit} offset ${p.offset}
       ) s
     ) pg on true
     left join lateral (
-      select json_build_array(${aggregateItem}) as items from sessions s
-      where s.author_id = e.author_id and s.exercise_id = e.id order by ${newestFirst} limit 1
+      select json_build_array(${aggregateItem(p.slugLog)}) as items from sessions s
+      where s.author_id = scope.author_id and s.exercise_id = scope.exercise_id order by ${newestFirst} limit 1
     ) newest on true
 `,
-  scopeRow.extend({ body: z.string().nullable() }).strict(),
+  userLogExerciseRow.extend({ body: z.string().nullable() }).strict(),
 );
 
 /** The exercise page's JSON; 401 or 404 when the user, the log or the exercise is missing. */
@@ -104,18 +104,19 @@ export async function readExercisePage(
 const sessionBy = {
   slug: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_slug',
-    (p) => sql`select ${scopeColumns}, case when s.id is not null
+    (p) => sql`select scope.*, case when s.id is not null
         then json_build_object(${p.kind}::text, s.api_json::jsonb || jsonb_build_object('records', ${recordsSetBy('s')}))::text end as json
-      from ${exerciseScope(p)}
-      left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
-        and s.slug = ${p.key}`,
+      from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise}) scope
+      left join sessions s on s.author_id = scope.author_id and s.exercise_id = scope.exercise_id
+        and s.kind = ${p.kind} and s.slug = ${p.key}`,
     answerRow,
   ),
   id: defineStatement<Scope & { kind: SessionKind; key: string }, Answer>(
     'session_by_id',
-    (p) => sql`select ${scopeColumns}, s.api_json::text as json from ${exerciseScope(p)}
-      left join sessions s on s.author_id = e.author_id and s.exercise_id = e.id and s.kind = ${p.kind}
-        and s.id = ${p.key}`,
+    (p) => sql`select scope.*, s.api_json::text as json
+      from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise}) scope
+      left join sessions s on s.author_id = scope.author_id and s.exercise_id = scope.exercise_id
+        and s.kind = ${p.kind} and s.id = ${p.key}`,
     answerRow,
   ),
 };
@@ -159,8 +160,10 @@ export async function pageSessionsOldestFirst(
 
 const takenSlugs = defineRowsStatement<Scope & { date: string }, { date: string; slug: string }>(
   'taken_session_slugs',
-  (p) => sql`select ${p.date}::text as date, x.slug from ${exerciseScope(p)}
-    join sessions x on ${ofExercise} and (x.slug = ${p.date} or x.slug like ${p.date}::text || '-%')`,
+  (p) => sql`select ${p.date}::text as date, x.slug
+    from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise}) scope
+    join sessions x on x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
+      and (x.slug = ${p.date} or x.slug like ${p.date}::text || '-%')`,
   z.object({ date: z.string(), slug: z.string() }).strict(),
 );
 
@@ -225,15 +228,15 @@ const valueColumns = sql.raw(
 
 const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
   'insert_session',
-  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
+  (p) => sql`with scope as (select * from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise})),
     ins as (
       insert into sessions (id, author_id, exercise_id, kind, slug, created_date, ${valueColumns})
-      select ${p.id}, sc.scope_author_id, sc.scope_id, sc.scope_kind, ${p.slug}, ${p.date}, ${p.notes}, ${p.sets}::jsonb,
+      select ${p.id}, scope.author_id, scope.exercise_id, scope.exercise_kind, ${p.slug}, ${p.date}, ${p.notes}, ${p.sets}::jsonb,
         ${p.totalVolume}, ${p.junkVolume}, ${p.workingVolume}, ${p.hours}, ${p.minutes}, ${p.seconds},
         ${p.distance}, ${p.paceMinutes}, ${p.paceSeconds}, ${p.speed}, ${p.heaviest}, ${p.e1rm}, ${p.bestSetVolume},
         ${p.exactVolume}, ${p.totalVolumeLb}, ${p.junkVolumeLb}, ${p.workingVolumeLb}, ${p.heaviestLb},
         ${p.e1rmLb}, ${p.bestSetVolumeLb}, ${p.exactVolumeLb}
-      from sc where sc.scope_kind = ${p.kind}
+      from scope where scope.exercise_kind = ${p.kind}
       on conflict (author_id, exercise_id, slug) do nothing
       returning *
     ),
@@ -250,7 +253,7 @@ const insertSession = defineStatement<WriteParams & KeyParams, Answer>(
       select s.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, (s.api_json)::text
       from ins s where ${p.keyValue}::text is not null
     )
-    select sc.*, s.api_json::text as json from sc left join ins s on true`,
+    select scope.*, s.api_json::text as json from scope left join ins s on true`,
   answerRow,
 );
 
@@ -269,7 +272,7 @@ export async function createSession(
     async (database, values) => {
       const inserted = await insertSession(database, { ...values, ...key });
       // The exercise records this kind but no row was added: the slug was taken.
-      if (inserted.scope_id !== null && inserted.scope_kind === values.kind && !inserted.json)
+      if (inserted.exercise_id !== null && inserted.exercise_kind === values.kind && !inserted.json)
         throw SLUG_TAKEN;
       return inserted;
     },
@@ -284,7 +287,7 @@ export async function createSession(
 const updateSessionStatement = defineStatement<WriteParams, Answer>(
   'update_session',
   // Only a new date moves the session to a new slug: SET reads the row's old values.
-  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
+  (p) => sql`with scope as (select * from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise})),
     upd as (
       update sessions x set slug = case when x.created_date = ${p.date}::date then x.slug else ${p.slug} end,
         created_date = ${p.date}, notes = ${p.notes}, sets = ${p.sets}::jsonb, total_volume = ${p.totalVolume},
@@ -296,7 +299,8 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
         junk_volume_lb = ${p.junkVolumeLb}, working_volume_lb = ${p.workingVolumeLb}, heaviest_lb = ${p.heaviestLb},
         e1rm_lb = ${p.e1rmLb}, best_set_volume_lb = ${p.bestSetVolumeLb}, exact_volume_lb = ${p.exactVolumeLb},
         updated_at = now()
-      from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
+      from scope where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id and x.kind = ${p.kind}
+        and x.id = ${p.id}
       returning x.*
     ),
     -- The exercise, then its log, move to the top of their lists (docs/api.md §7 "active"), locked
@@ -306,7 +310,7 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
       where x.author_id = src.author_id and x.id = src.exercise_id returning x.author_id, x.log_id),
     touch_log as (
       update logs x set active_at = now() from touch_exercise src where x.author_id = src.author_id and x.id = src.log_id)
-    select sc.*, s.api_json::text as json from sc left join upd s on true`,
+    select scope.*, s.api_json::text as json from scope left join upd s on true`,
   answerRow,
 );
 
@@ -320,17 +324,17 @@ export async function updateSession(db: object, scope: Scope, input: WriteInput)
 
 const deleteSessionStatement = defineStatement<
   Scope & { kind: SessionKind; slugSession: string },
-  ScopeRow & { deleted: number }
+  UserLogExerciseRow & { deleted: number }
 >(
   'delete_session',
-  (p) => sql`with sc as (select ${scopeColumns} from ${exerciseScope(p)}),
+  (p) => sql`with scope as (select * from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise})),
     gone as (
-      delete from sessions x using sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id
+      delete from sessions x using scope where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
         and x.kind = ${p.kind} and x.slug = ${p.slugSession}
       returning x.id
     )
-    select sc.*, (select count(*)::int from gone) as deleted from sc`,
-  scopeRow.extend({ deleted: z.number() }).strict(),
+    select scope.*, (select count(*)::int from gone) as deleted from scope`,
+  userLogExerciseRow.extend({ deleted: z.number() }).strict(),
 );
 
 export async function deleteSession(
