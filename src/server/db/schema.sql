@@ -189,26 +189,6 @@ AS $function$
     'updatedAt', to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $function$;
 
-CREATE OR REPLACE FUNCTION public.exercises_counted()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-DECLARE
-  per_log jsonb;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
-      FROM (SELECT log_id, count(*) AS k FROM changed_new GROUP BY log_id) g;
-    PERFORM quota_add(per_log, 'log-exercises');
-  ELSE
-    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
-      FROM (SELECT log_id, count(*) AS k FROM changed_old GROUP BY log_id) g;
-    PERFORM quota_remove(per_log, 'log-exercises');
-    DELETE FROM quota_counts q USING changed_old o WHERE q.owner_id = o.id;
-  END IF;
-  RETURN NULL;
-END $function$;
-
 CREATE OR REPLACE FUNCTION public.idempotency_keys_counted()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -249,26 +229,6 @@ AS $function$
     'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $function$;
 
-CREATE OR REPLACE FUNCTION public.logs_counted()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-DECLARE
-  per_user jsonb;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('owner_id', author_id, 'n', k)) INTO per_user
-      FROM (SELECT author_id, count(*) AS k FROM changed_new GROUP BY author_id) g;
-    PERFORM quota_add(per_user, 'user-logs');
-  ELSE
-    SELECT jsonb_agg(jsonb_build_object('owner_id', author_id, 'n', k)) INTO per_user
-      FROM (SELECT author_id, count(*) AS k FROM changed_old GROUP BY author_id) g;
-    PERFORM quota_remove(per_user, 'user-logs');
-    DELETE FROM quota_counts q USING changed_old o WHERE q.owner_id = o.id;
-  END IF;
-  RETURN NULL;
-END $function$;
-
 CREATE OR REPLACE FUNCTION public.pagination_json(total integer, page bigint, lim integer)
  RETURNS json
  LANGUAGE sql
@@ -307,6 +267,26 @@ BEGIN
   UPDATE quota_counts q SET n = q.n - (c->>'n')::int
   FROM jsonb_array_elements(counts) c
   WHERE q.owner_id = (c->>'owner_id')::uuid AND q.item = which;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.rows_counted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  per_owner jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('owner_id', owner_id, 'n', k)) INTO per_owner
+      FROM (SELECT to_jsonb(c) ->> TG_ARGV[0] AS owner_id, count(*) AS k FROM changed_new c GROUP BY 1) g;
+    PERFORM quota_add(per_owner, TG_ARGV[1]);
+  ELSE
+    SELECT jsonb_agg(jsonb_build_object('owner_id', owner_id, 'n', k)) INTO per_owner
+      FROM (SELECT to_jsonb(c) ->> TG_ARGV[0] AS owner_id, count(*) AS k FROM changed_old c GROUP BY 1) g;
+    PERFORM quota_remove(per_owner, TG_ARGV[1]);
+    DELETE FROM quota_counts q USING changed_old o WHERE q.owner_id = o.id;
+  END IF;
+  RETURN NULL;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.session_api_json(s sessions)
@@ -420,17 +400,17 @@ END $function$;
 
 -- Triggers (src/server/db/functions/)
 
-CREATE TRIGGER exercises_counted_delete AFTER DELETE ON public.exercises REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION exercises_counted();
+CREATE TRIGGER exercises_counted_delete AFTER DELETE ON public.exercises REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-exercises');
 
-CREATE TRIGGER exercises_counted_insert AFTER INSERT ON public.exercises REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION exercises_counted();
+CREATE TRIGGER exercises_counted_insert AFTER INSERT ON public.exercises REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-exercises');
 
 CREATE TRIGGER idempotency_keys_counted_delete AFTER DELETE ON public.idempotency_keys REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION idempotency_keys_counted();
 
 CREATE TRIGGER idempotency_keys_counted_insert AFTER INSERT ON public.idempotency_keys REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION idempotency_keys_counted();
 
-CREATE TRIGGER logs_counted_delete AFTER DELETE ON public.logs REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION logs_counted();
+CREATE TRIGGER logs_counted_delete AFTER DELETE ON public.logs REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
 
-CREATE TRIGGER logs_counted_insert AFTER INSERT ON public.logs REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION logs_counted();
+CREATE TRIGGER logs_counted_insert AFTER INSERT ON public.logs REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
 
 CREATE TRIGGER sessions_counted_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION sessions_counted();
 
