@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
@@ -5,18 +6,20 @@ import { precompress } from './scripts/precompress.mjs';
 
 // What every screen under DataLayout uses, in chunks of similar size: RTK Query, and the rest of the
 // data layer (toasts, pager, the contract's zod-free modules, the shared lib/ and components/, the
-// API endpoints, the offline queue). FORMS is what only a form needs: zod, the contract's schemas,
-// react-hook-form and the form components. Read-only screens (the lists, the exercise and session
-// pages) never load it, so no module of DATA may import one of FORMS. SHELL lists what the entry
-// itself imports: grouped, the entry would import the data chunk and `/` would download the whole
-// data layer (decision 0011). LATER is what only app/offline-start.tsx uses, loaded after the
-// screen with it (decision 0015).
+// API endpoints, the offline queue). FORMS is what only a form needs: zod, react-hook-form, the form
+// components and the schemas of the core screens' forms (account, logs, exercises, sessions). The
+// other schemas (gym mode, import) load with the screens that use them: a login no longer builds
+// every schema of the app (decision 0027). Read-only screens (the lists, the exercise and session
+// pages) never load FORMS, so no module of DATA may import a contract module with a schema. SHELL
+// lists what the entry itself imports: grouped, the entry would import the data chunk and `/` would
+// download the whole data layer (decision 0011). LATER is what only app/offline-start.tsx uses,
+// loaded after the screen with it (decision 0015).
 const RTK =
   /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store|@standard-schema)\//;
 const FORMS =
-  /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(?!(dates|metrics|page-query|slug)\.ts$)|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
+  /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(fields|users|logs|exercises|sessions|pagination)\.ts$|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
 const DATA =
-  /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
+  /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/(dates|metrics|page-query|slug|rest-timer)\.ts$|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/features\/logs\/activity-grid\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
 const SHELL = /src\/web\/(lib\/(auth-store|hooks)|components\/(icons|spinner))\.tsx?$/;
 const LATER = /src\/web\/lib\/offline\/(sync|sync-schedule|service-worker)\.ts$/;
 
@@ -61,9 +64,18 @@ const pwaOptions: Partial<VitePWAOptions> = {
 // In development Vite proxies /api to the API server that scripts/dev.mjs starts on PORT (3000).
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
-export default defineConfig({
+// React Router publishes its production build beside the one its package exports: the same code
+// without the development warnings (ENABLE_DEV_WARNINGS), a smaller entry script.
+const routerProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: 'public',
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: routerProduction }] : [],
+  },
   plugins: [
     react(),
     VitePWA(pwaOptions),
@@ -107,4 +119,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-});
+}));

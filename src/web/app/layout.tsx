@@ -54,12 +54,22 @@ function useNewScreenFocus() {
 /**
  * The home page never toasts, so a signed-out first visit does not download the toast library.
  * Any other screen, or a signed-in user (whose logout toasts on the home page), mounts the toast
- * area, and it then stays. A toast raised before it mounts is queued and shown once it does.
+ * area, and it then stays: once the screen is shown and the browser is idle, as nothing is in it
+ * yet. A toast raised before it mounts is queued and shown once it does.
  */
 function useToastsWanted(): boolean {
   const { pathname } = useLocation();
   const userInfo = useUserInfo();
   const [isWanted, setIsWanted] = useState(false);
-  if (!isWanted && (pathname !== '/' || userInfo)) setIsWanted(true);
+  const isNeeded = pathname !== '/' || userInfo !== null;
+  useEffect(() => {
+    if (isWanted || !isNeeded) return;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIsWanted(true));
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(() => setIsWanted(true), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [isWanted, isNeeded]);
   return isWanted;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import './logout-warning.css';
 
 const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
 

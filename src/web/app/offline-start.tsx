@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type QueuedSession, readQueue } from '../lib/offline/queue';
 import { registerServiceWorker } from '../lib/offline/service-worker';
@@ -12,20 +13,30 @@ const SESSION_CHANGE = ['Exercise', 'Wlsession', 'Pasession'] as const;
  * browser is next idle: none of it is in the first visit's entry script, and the signed-out home
  * page, which has nothing to queue, does without it. Registers the service worker, shows the
  * offline bar (queued sessions, the update prompt) and sends the queued sessions now, when the
- * connection returns and when their user signs in.
+ * connection returns and when their user signs in. Each step waits for an idle moment of its own,
+ * so that a phone's main thread never runs them as one long task (decision 0027).
  */
 export function startOffline(): void {
-  // Only the production build has a service worker (vite-plugin-pwa builds it).
-  if (import.meta.env.PROD) registerServiceWorker();
-  mountOfflineStatus();
-  // A logout must work with no connection (docs/api.md §12): its code is fetched now, while there is one.
-  void import('./logout').catch(() => {});
-  void import('./logout-warning').catch(() => {});
-  // When: at once, on the connection's return and sign-in, and with a backoff (docs/api.md §12).
-  const syncNow = startSyncSchedule({ onSynced, onRefused });
-  readQueue().then(syncNow, () => {
-    // No IndexedDB here: nothing can have been queued.
-  });
+  const steps = [
+    // Only the production build has a service worker (vite-plugin-pwa builds it).
+    () => import.meta.env.PROD && registerServiceWorker(),
+    mountOfflineStatus,
+    // When: at once, on the connection's return and sign-in, and with a backoff (docs/api.md §12).
+    () => {
+      const syncNow = startSyncSchedule({ onSynced, onRefused });
+      readQueue().then(syncNow, () => {
+        // No IndexedDB here: nothing can have been queued.
+      });
+    },
+    // A logout must work with no connection (docs/api.md §12): its code is fetched now, while there is one.
+    () => void import('./logout').catch(() => {}),
+    () => void import('./logout-warning').catch(() => {}),
+  ];
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) whenIdle(next);
+  };
+  next();
 }
 
 /** The lists on screen are stale. The store is loaded only now: the home page does without it. */
@@ -48,14 +59,16 @@ async function onRefused(item: QueuedSession, message: string): Promise<void> {
 function mountOfflineStatus(): void {
   const host = document.createElement('div');
   document.body.prepend(host);
-  createRoot(host).render(<OfflineStatus />);
+  // A transition: React renders it in slices between the browser's own work.
+  startTransition(() => createRoot(host).render(<OfflineStatus />));
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run);
 }
 
 // After the page's load and on an idle moment: the worker's precaching must not compete with the
 // first screen's own code and data.
-function whenIdle(): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(startOffline, { timeout: 5000 });
-  else setTimeout(startOffline);
-}
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+if (document.readyState === 'complete') whenIdle(startOffline);
+else window.addEventListener('load', () => whenIdle(startOffline), { once: true });

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { useUserInfo } from '../lib/auth-store';
 import { queueSnapshot, removeQueued, subscribeQueue } from '../lib/offline/queue';
 import { activateUpdate, hasUpdateWaiting, subscribeUpdate } from '../lib/offline/service-worker';
-import './offline-status.css';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

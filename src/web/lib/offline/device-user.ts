@@ -8,16 +8,22 @@ import { authStore, readStoredUserInfo, USER_INFO_KEY } from '../auth-store';
  */
 
 // Where localStorage cannot be written (a privacy mode) the stored copy says nothing: each tab
-// then trusts its memory.
-const isStorageShared = (() => {
-  try {
-    localStorage.setItem('storageProbe', '1');
-    localStorage.removeItem('storageProbe');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// then trusts its memory. Probed on the first check of a signed-in tab, not when the data layer
+// loads: a first write to localStorage is slow on a fresh profile, and a signed-out screen never
+// needs the answer.
+let isStorageShared: boolean | undefined;
+function storageShared(): boolean {
+  isStorageShared ??= (() => {
+    try {
+      localStorage.setItem('storageProbe', '1');
+      localStorage.removeItem('storageProbe');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  return isStorageShared;
+}
 
 /**
  * True when this tab may act for `userId` now: it is who the tab shows and who the device has
@@ -25,7 +31,7 @@ const isStorageShared = (() => {
  */
 export function isCurrentUser(userId: string): boolean {
   if (authStore.get()?._id !== userId) return false;
-  return !isStorageShared || readStoredUserInfo()?._id === userId;
+  return !storageShared() || readStoredUserInfo()?._id === userId;
 }
 
 /** This tab shows a user the device no longer has signed in. */
