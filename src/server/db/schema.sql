@@ -504,7 +504,7 @@ AS $function$
       when extract(microseconds from w.ended_at)::bigint % 1000 = 0
         then to_char(w.ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
       else to_char(w.ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end,
-    'duration', floor(extract(epoch from (w.ended_at - w.started_at)))::bigint,
+    'duration', case when w.ended_at >= w.started_at then floor(extract(epoch from (w.ended_at - w.started_at)))::bigint end,
     'notes', w.notes, 'routine', w.routine_id,
     'entries', coalesce((
       select json_agg(json_build_object('exercise', exercise_json(e, slug_log), 'superset', m.workout_superset,
