@@ -8,6 +8,7 @@ import {
   exportJson,
   fixture,
   importOk,
+  postImport,
   signUp,
   type TestUser,
 } from './data-test-helpers';
@@ -149,6 +150,20 @@ describe('our JSON', () => {
       logs: [{ title: 'Old', exercises: [{ title: 'Squat', session: 'wlsession', sessions: [] }] }],
     };
     expect(await importOk(t.app, user, 'source=json', JSON.stringify(file))).toMatchObject({ logs: 1 });
+  });
+  it('refuses a file that would give a log more than 100 routines (413, as §12 for imports), importing nothing', async () => {
+    const user = await signUp(t.app);
+    const routines = Array.from({ length: 101 }, (_, i) => ({ title: `R${i}`, entries: [] }));
+    const file = { format: 'workout-log', version: 1, logs: [{ title: 'Many', exercises: [], routines }] };
+    const res = await postImport(t.app, user, 'source=json', JSON.stringify(file));
+    expect([res.statusCode, res.json()]).toEqual([
+      413,
+      {
+        message:
+          'Importing this file would pass a limit: a log can hold at most 100 routines. Nothing was imported.',
+      },
+    ]);
+    expect((await call(t.app, user, 'GET', '/api/logs')).logs).toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../contract/exercises';
 import type { Log } from '../../../contract/logs';
@@ -11,6 +13,7 @@ import {
   registerUser,
   type TestUser,
 } from '../../test/factories';
+import { MIGRATIONS_DIR } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Routines through HTTP (docs/api.md §11 "Routines" and its precise rules).
@@ -220,6 +223,30 @@ describe('reading, replacing and deleting routines', () => {
 });
 
 describe('reserved exercise slugs', () => {
+  it('migration 0016 moved an exercise slugged workouts or routines to <slug>-exercise, still reachable', async () => {
+    const g = await gym();
+    // Such exercises predate the rule, so they are made here as they were then: in SQL.
+    const made = await t.db.execute(
+      sql`insert into exercises (id, author_id, log_id, title, slug, kind)
+        select gen_random_uuid(), l.author_id, l.id, t.title, t.slug, 'wlsession'
+        from logs l, (values ('Workouts', 'workouts'), ('Routines', 'routines'), ('Routines exercise', 'routines-exercise')) t(title, slug)
+        where l.id = ${g.log._id} returning id`,
+    );
+    expect((made as unknown as { rows: unknown[] }).rows).toHaveLength(3);
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '0016_workouts_routines.sql'), 'utf8');
+    const rename = migration.slice(migration.lastIndexOf('UPDATE "exercises"'));
+    await t.db.execute(sql.raw(`${rename.replace(/;\s*$/, '')} AND e."log_id" = '${g.log._id}'`));
+    const page = await call(t.app, 'GET', `/api/logs/${g.log.slugLog}?limit=100`, { cookie: g.cookie });
+    const slugs = page.json().logAggregate.map((x: { exercises: Exercise }) => x.exercises.slugExercise);
+    expect(slugs).toContain('workouts-exercise');
+    expect(slugs.filter((slug: string) => slug.startsWith('routines-exercise-'))).toHaveLength(1);
+    expect(slugs).not.toContain('workouts');
+    const reached = await call(t.app, 'GET', exerciseUrl(g.log.slugLog, 'workouts-exercise'), {
+      cookie: g.cookie,
+    });
+    expect(reached.json().exercise.title).toBe('Workouts');
+  });
+
   it.each(['Workouts', 'routines'])('refuses an exercise titled %s', async (title) => {
     const g = await gym();
     const response = await call(t.app, 'POST', `/api/logs/${g.log.slugLog}/exercises`, {
