@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { SESSION_KINDS } from './exercises';
 import { readTimestamp } from './dates';
 import { title } from './fields';
+import { superset } from './gym-fields';
+import { routineBody } from './routines';
 import { pasessionBody, wlsessionBody, wlset } from './sessions';
+import { workoutBody } from './workouts';
 
 /** Data portability (docs/data-portability.md): our export format v1, the import query and its summary. */
 
@@ -37,6 +40,9 @@ export const EXPORT_CSV_COLUMNS = [
   'speed',
   'pounds',
   'notes',
+  // A session's workout (docs/api.md §11): its id and title, empty for a session logged on its own.
+  'workout',
+  'workoutTitle',
 ] as const;
 
 // ---- Export format v1 (what GET /api/export.json writes) ----
@@ -82,6 +88,42 @@ export const exportExercise = z.object({
 });
 export type ExportExercise = z.infer<typeof exportExercise>;
 
+/** A workout of the log (docs/api.md §11): its fields, its sessions named by `_id`, in order. */
+export const exportWorkout = z.object({
+  _id: z.string(),
+  title: z.string(),
+  createdDate: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  duration: z.number().nullable(),
+  notes: z.string(),
+  routine: z.string().nullable(),
+  totalVolume: z.number(),
+  sets: z.number(),
+  ...stamps,
+  entries: z.array(z.object({ session: z.string(), superset: z.number().nullable() })),
+});
+export type ExportWorkout = z.infer<typeof exportWorkout>;
+
+/** A routine of the log (docs/api.md §11): entries name their exercise by slug. */
+export const exportRoutine = z.object({
+  _id: z.string(),
+  title: z.string(),
+  notes: z.string(),
+  ...stamps,
+  entries: z.array(
+    z.object({
+      slugExercise: z.string(),
+      sets: z.number().nullable(),
+      repsMin: z.number().nullable(),
+      repsMax: z.number().nullable(),
+      restSeconds: z.number(),
+      superset: z.number().nullable(),
+    }),
+  ),
+});
+export type ExportRoutine = z.infer<typeof exportRoutine>;
+
 export const exportLog = z.object({
   _id: z.string(),
   title: z.string(),
@@ -89,6 +131,8 @@ export const exportLog = z.object({
   ...stamps,
   activeAt: z.string(),
   exercises: z.array(exportExercise),
+  workouts: z.array(exportWorkout),
+  routines: z.array(exportRoutine),
 });
 export type ExportLog = z.infer<typeof exportLog>;
 
@@ -146,6 +190,33 @@ const importExercise = <K extends keyof typeof importSession>(session: K) =>
     activeAt: optionalStamp,
     sessions: z.array(z.unknown()).default([]),
   });
+/**
+ * A workout of the file, checked on its own: the fields of a workout's body; its entries name the
+ * file's sessions by `_id` (an entry naming none is dropped). An absent list is none (older files).
+ */
+export const importWorkout = z.object({
+  _id: z.string().optional().catch(undefined),
+  title: workoutBody.shape.title,
+  createdDate: workoutBody.shape.createdDate,
+  startedAt: workoutBody.shape.startedAt,
+  endedAt: workoutBody.shape.endedAt,
+  notes: workoutBody.shape.notes,
+  routine: z.string().nullish().catch(null),
+  ...importStamps,
+  entries: z.array(z.object({ session: z.string(), superset })).default([]),
+});
+export type ImportWorkout = z.output<typeof importWorkout>;
+
+/** A routine of the file: a routine's body, whose entries may be none (their exercises were deleted). */
+export const importRoutine = z.object({
+  _id: z.string().optional().catch(undefined),
+  title: routineBody.shape.title,
+  notes: routineBody.shape.notes,
+  ...importStamps,
+  entries: z.array(routineBody.shape.entries.element).max(50).default([]),
+});
+export type ImportRoutine = z.output<typeof importRoutine>;
+
 const importWlExercise = importExercise('wlsession');
 const importPaExercise = importExercise('pasession');
 
@@ -164,6 +235,9 @@ export const importFileV1 = z.object({
           }),
         )
         .default([]),
+      // Read one by one with importWorkout and importRoutine, like sessions.
+      workouts: z.array(z.unknown()).default([]),
+      routines: z.array(z.unknown()).default([]),
     }),
   ),
 });

@@ -91,7 +91,7 @@ export function textCell(record: CsvRecord, index: number): string {
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const DAY_MONTH_YEAR =
   /^(\d{1,2}) ([A-Za-z]{3})[A-Za-z]*\.? (\d{4})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?$/;
-const ISO_TIME = /[T ](\d{2}):(\d{2})/;
+const ISO_TIME = /[T ](\d{2}):(\d{2})(?::(\d{2}))?/;
 
 /**
  * A workout's start as written by the app: "15 Jan 2024, 18:30" (Hevy) or "2024-01-15 18:30:00"
@@ -103,12 +103,16 @@ export function dateTimeCell(
   record: CsvRecord,
   index: number,
   label: string,
-): { date: string; minutes: number } {
+): { date: string; minutes: number; seconds: number } {
   const text = record.fields[index].trim();
   const iso = parseCalendarDate(text);
   if (iso) {
     const time = ISO_TIME.exec(text);
-    return { date: iso, minutes: time ? Number(time[1]) * 60 + Number(time[2]) : 0 };
+    return {
+      date: iso,
+      minutes: time ? Number(time[1]) * 60 + Number(time[2]) : 0,
+      seconds: time?.[3] ? Number(time[3]) : 0,
+    };
   }
   const m = DAY_MONTH_YEAR.exec(text);
   const month = m ? MONTHS.indexOf(m[2].toLowerCase()) + 1 : 0;
@@ -119,7 +123,16 @@ export function dateTimeCell(
     throw badLine(record.line, `${label} is not a date like "15 Jan 2024, 18:30" ("${text.slice(0, 40)}")`);
   let hours = m[4] ? Number(m[4]) : 0;
   if (m[7]) hours = (hours % 12) + (m[7].toLowerCase() === 'pm' ? 12 : 0);
-  return { date, minutes: hours * 60 + Number(m[5] ?? 0) };
+  return { date, minutes: hours * 60 + Number(m[5] ?? 0), seconds: Number(m[6] ?? 0) };
+}
+
+/**
+ * A date-time cell's moment as UTC ISO text (docs/api.md §11: imported date-times without a zone
+ * are UTC), `seconds` after it.
+ */
+export function utcMoment(at: { date: string; minutes: number; seconds: number }, later = 0): string {
+  const base = Date.parse(`${at.date}T00:00:00Z`) + (at.minutes * 60 + at.seconds + later) * 1000;
+  return new Date(base).toISOString();
 }
 
 function pad(n: number): string {

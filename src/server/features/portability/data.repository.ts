@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { ExportRoutine, ExportWorkout } from '../../../contract/data';
 import { forgetPlans } from '../../db/client';
 import { isoExact } from '../../db/json-sql';
-import type { exercises, logs, sessions, StoredSet } from '../../db/schema';
+import type {
+  exercises,
+  logs,
+  routineEntries,
+  routines,
+  sessions,
+  StoredSet,
+  workouts,
+} from '../../db/schema';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
 import { YIELD_EVERY } from './import-limits';
 
@@ -240,7 +249,28 @@ export async function* sessionContentPages(
   }
 }
 
+/** The titles (lowercased) of the routines the account's logs have: an import does not add one twice. */
+const routineTitlesOf = defineRowsStatement<
+  { authorId: string; logIds: string },
+  { logId: string; title: string }
+>(
+  'import_routine_titles',
+  (p) => sql`select log_id as "logId", lower(title) as title from routines
+    where author_id = ${p.authorId} and log_id in (select jsonb_array_elements_text(${p.logIds}::jsonb)::uuid)`,
+  z.object({ logId: z.string(), title: z.string() }).strict(),
+);
+
+export async function findRoutineTitles(tx: object, authorId: string, logIds: string[]) {
+  const found: { logId: string; title: string }[] = [];
+  for (const part of chunks(logIds, IN_CHUNK))
+    for (const row of await routineTitlesOf(tx, { authorId, logIds: JSON.stringify(part) })) found.push(row);
+  return found;
+}
+
 export type NewLog = typeof logs.$inferInsert;
+export type NewRoutine = typeof routines.$inferInsert;
+export type NewRoutineEntry = typeof routineEntries.$inferInsert;
+export type NewWorkout = typeof workouts.$inferInsert;
 export type NewExercise = typeof exercises.$inferInsert;
 export type NewSession = typeof sessions.$inferInsert;
 
@@ -272,24 +302,58 @@ const insertChunk = {
       from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "logId" uuid, title text,
         slug text, kind text, "createdAt" timestamptz, "updatedAt" timestamptz, "activeAt" timestamptz)`,
   ),
+  routines: defineStatement<InsertChunk, undefined>(
+    'import_insert_routines',
+    (p) => sql`insert into routines (id, author_id, log_id, title, notes, created_at, updated_at, import_id)
+      select r.id, r."authorId", r."logId", r.title, r.notes, coalesce(r."createdAt", now()),
+        coalesce(r."updatedAt", now()), ${p.importId}::uuid
+      from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "logId" uuid, title text,
+        notes text, "createdAt" timestamptz, "updatedAt" timestamptz)`,
+  ),
+  routineEntries: defineStatement<InsertChunk, undefined>(
+    'import_insert_routine_entries',
+    // Taken back with their routine (ON DELETE CASCADE): the batch is the routine's.
+    (
+      p,
+    ) => sql`insert into routine_entries (routine_id, position, author_id, exercise_id, sets, reps_min, reps_max,
+        rest_seconds, superset)
+      select r."routineId", r.position, r."authorId", r."exerciseId", r.sets, r."repsMin", r."repsMax",
+        r."restSeconds", r.superset
+      from jsonb_to_recordset(${p.rows}::jsonb) as r("routineId" uuid, position int, "authorId" uuid,
+        "exerciseId" uuid, sets int, "repsMin" int, "repsMax" int, "restSeconds" int, superset int)
+      where ${p.importId}::uuid is not null`,
+  ),
+  workouts: defineStatement<InsertChunk, undefined>(
+    'import_insert_workouts',
+    (p) => sql`insert into workouts (id, author_id, log_id, title, created_date, started_at, ended_at, notes,
+        routine_id, created_at, updated_at, import_id)
+      select r.id, r."authorId", r."logId", r.title, r."createdDate", r."startedAt", r."endedAt", r.notes,
+        r."routineId", coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()), ${p.importId}::uuid
+      from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "logId" uuid, title text,
+        "createdDate" date, "startedAt" timestamptz, "endedAt" timestamptz, notes text, "routineId" uuid,
+        "createdAt" timestamptz, "updatedAt" timestamptz)`,
+  ),
   sessions: defineStatement<InsertChunk, undefined>(
     'import_insert_sessions',
     (p) => sql`insert into sessions (id, author_id, exercise_id, kind, slug, created_date, notes, sets,
         total_volume, junk_volume, working_volume, hours, minutes, seconds, distance, pace_minutes,
         pace_seconds, speed, heaviest, e1rm, best_set_volume, exact_volume, total_volume_lb, junk_volume_lb,
-        working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb, created_at, updated_at, import_id)
+        working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb, created_at, updated_at, import_id,
+        workout_id, workout_position, workout_superset)
       select r.id, r."authorId", r."exerciseId", r.kind, r.slug, r."createdDate", coalesce(r.notes, ''), r.sets,
         r."totalVolume", r."junkVolume", r."workingVolume", r.hours, r.minutes, r.seconds, r.distance,
         r."paceMinutes", r."paceSeconds", r.speed, r.heaviest, r.e1rm, r."bestSetVolume", r."exactVolume",
         r."totalVolumeLb", r."junkVolumeLb", r."workingVolumeLb", r."heaviestLb", r."e1rmLb", r."bestSetVolumeLb",
-        r."exactVolumeLb", coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()), ${p.importId}::uuid
+        r."exactVolumeLb", coalesce(r."createdAt", now()), coalesce(r."updatedAt", now()), ${p.importId}::uuid,
+        r."workoutId", r."workoutPosition", r."workoutSuperset"
       from jsonb_to_recordset(${p.rows}::jsonb) as r(id uuid, "authorId" uuid, "exerciseId" uuid, kind text,
         slug text, "createdDate" date, notes text, sets jsonb, "totalVolume" float8, "junkVolume" float8,
         "workingVolume" float8, hours float8, minutes float8, seconds float8, distance float8,
         "paceMinutes" float8, "paceSeconds" float8, speed float8, heaviest float8, e1rm float8,
         "bestSetVolume" float8, "exactVolume" float8, "totalVolumeLb" float8, "junkVolumeLb" float8,
         "workingVolumeLb" float8, "heaviestLb" float8, "e1rmLb" float8, "bestSetVolumeLb" float8,
-        "exactVolumeLb" float8, "createdAt" timestamptz, "updatedAt" timestamptz)`,
+        "exactVolumeLb" float8, "createdAt" timestamptz, "updatedAt" timestamptz, "workoutId" uuid,
+        "workoutPosition" int, "workoutSuperset" int)`,
   ),
 };
 
@@ -331,18 +395,36 @@ async function insertMany(
 export async function insertImported(
   db: Parameters<typeof forgetPlans>[0],
   importId: string,
-  rows: { logs: NewLog[]; exercises: NewExercise[]; sessions: Iterable<NewSession> },
+  rows: {
+    logs: NewLog[];
+    exercises: NewExercise[];
+    routines?: NewRoutine[];
+    routineEntries?: NewRoutineEntry[];
+    workouts?: NewWorkout[];
+    sessions: Iterable<NewSession>;
+  },
   pause: () => Promise<void>,
 ): Promise<void> {
   // Each table's foreign-key checks are planned for its parents as they are now, not as they
   // were when the server first checked them (db/client.ts `forgetPlans`).
-  await forgetPlans(db);
-  await insertMany(db, 'logs', importId, rows.logs, pause);
-  await forgetPlans(db);
-  await insertMany(db, 'exercises', importId, rows.exercises, pause);
-  await forgetPlans(db);
-  await insertMany(db, 'sessions', importId, rows.sessions, pause);
+  for (const table of ['logs', 'exercises', 'routines', 'routineEntries', 'workouts', 'sessions'] as const) {
+    const items = rows[table] ?? [];
+    if (table !== 'sessions' && (items as unknown[]).length === 0) continue;
+    await forgetPlans(db);
+    await insertMany(db, table, importId, items, pause);
+  }
+  if ((rows.workouts ?? []).length > 0) await dropEmpty(db, { importId });
 }
+
+/**
+ * A workout of the file whose sessions were all already in the account (a file imported again)
+ * received none: it goes, so a re-import creates no workout twice (docs/api.md §11).
+ */
+const dropEmpty = defineStatement<{ importId: string }, undefined>(
+  'import_drop_empty_workouts',
+  (p) => sql`delete from workouts w where w.import_id = ${p.importId}
+    and not exists (select from sessions s where s.author_id = w.author_id and s.workout_id = w.id)`,
+);
 
 /**
  * Existing logs and exercises that received sessions move up their lists (docs/api.md §7
@@ -378,4 +460,57 @@ export async function setActiveAt(
       await setActive[table](db, { authorId, rows });
       await pause();
     }
+}
+
+// ---- Export of workouts and routines (docs/api.md §11) ----
+
+/**
+ * A log's workouts oldest first, a page at a time: workout_json's fields (db/functions/) without
+ * the ids the file's nesting gives, with every digit of the stamps and entries naming sessions.
+ */
+const workoutsOfLog = defineRowsStatement<
+  { authorId: string; logId: string; limit: number; offset: number },
+  { workout: ExportWorkout }
+>(
+  'export_workouts_of_log',
+  (
+    p,
+  ) => sql`select (workout_json(w, '', array(select s from sessions s where s.author_id = w.author_id and s.workout_id = w.id))::jsonb
+        - 'author' - 'log')
+      || jsonb_build_object('createdAt', ${sql.raw(isoExact('w.created_at'))}, 'updatedAt', ${sql.raw(isoExact('w.updated_at'))},
+        'entries', (select coalesce(jsonb_agg(jsonb_build_object('session', s.id, 'superset', s.workout_superset)
+          order by s.workout_position, s.id), '[]') from sessions s where s.author_id = w.author_id and s.workout_id = w.id)) as workout
+    from workouts w where w.author_id = ${p.authorId} and w.log_id = ${p.logId}
+    order by w.created_date, w.created_at, w.id limit ${p.limit} offset ${p.offset}`,
+  z.object({ workout: z.custom<ExportWorkout>((v) => typeof v === 'object' && v !== null) }).strict(),
+);
+
+export async function pageWorkoutsOfLog(
+  db: object,
+  where: { authorId: string; logId: string; limit: number; offset: number },
+): Promise<ExportWorkout[]> {
+  return (await workoutsOfLog(db, where)).map((row) => row.workout);
+}
+
+/** A log's routines (at most 100) by title: entries name their exercise by slug. */
+const routinesOfLog = defineRowsStatement<{ authorId: string; logId: string }, { routine: ExportRoutine }>(
+  'export_routines_of_log',
+  (p) => sql`select jsonb_build_object('_id', r.id, 'title', r.title, 'notes', r.notes,
+      'createdAt', ${sql.raw(isoExact('r.created_at'))}, 'updatedAt', ${sql.raw(isoExact('r.updated_at'))},
+      'entries', (select coalesce(jsonb_agg(jsonb_build_object('slugExercise', e.slug, 'sets', x.sets,
+          'repsMin', x.reps_min, 'repsMax', x.reps_max, 'restSeconds', x.rest_seconds, 'superset', x.superset)
+        order by x.position), '[]')
+        from routine_entries x join exercises e on e.author_id = x.author_id and e.id = x.exercise_id
+        where x.routine_id = r.id and x.author_id = r.author_id)) as routine
+    from routines r where r.author_id = ${p.authorId} and r.log_id = ${p.logId}
+    order by lower(r.title), r.id`,
+  z.object({ routine: z.custom<ExportRoutine>((v) => typeof v === 'object' && v !== null) }).strict(),
+);
+
+export async function routinesOfLogForExport(
+  db: object,
+  authorId: string,
+  logId: string,
+): Promise<ExportRoutine[]> {
+  return (await routinesOfLog(db, { authorId, logId })).map((row) => row.routine);
 }

@@ -1,18 +1,35 @@
-import type { ExportExercise, ExportLog, ExportPasession, ExportWlsession } from '../../../contract/data';
+import type {
+  ExportExercise,
+  ExportLog,
+  ExportPasession,
+  ExportRoutine,
+  ExportWlsession,
+  ExportWorkout,
+} from '../../../contract/data';
 import type { Db } from '../../db/client';
 import { pageSessionsOldestFirst } from '../sessions/sessions.repository';
-import { exercisesOfLog, pageLogs } from './data.repository';
+import { exercisesOfLog, pageLogs, pageWorkoutsOfLog, routinesOfLogForExport } from './data.repository';
 
 const LOG_PAGE = 100;
 const SESSION_PAGE = 500;
 
-export type LogHead = Omit<ExportLog, 'exercises'>;
+export type LogHead = Omit<ExportLog, 'exercises' | 'workouts' | 'routines'>;
 export type ExerciseHead = Omit<ExportExercise, 'sessions'>;
 export type AccountEvent =
   | { type: 'log'; log: LogHead }
   | { type: 'exercise'; exercise: ExerciseHead }
-  | { type: 'session'; session: ExportWlsession | ExportPasession }
+  | {
+      type: 'session';
+      session: ExportWlsession | ExportPasession;
+      /** Its workout (docs/api.md §11), for the CSV's columns; the JSON names sessions from the workouts. */
+      workout: { id: string; title: string } | null;
+    }
   | { type: 'end-exercise' }
+  // After a log's exercises: its workouts, then its routines (docs/api.md §11).
+  | { type: 'end-exercises' }
+  | { type: 'workout'; workout: ExportWorkout }
+  | { type: 'end-workouts' }
+  | { type: 'routine'; routine: ExportRoutine }
   | { type: 'end-log' };
 
 /**
@@ -55,11 +72,25 @@ export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<Acc
             limit: SESSION_PAGE,
             offset: from,
           });
-          for (const session of page) yield { type: 'session', session };
+          for (const { session, workout } of page) yield { type: 'session', session, workout };
           if (page.length < SESSION_PAGE) break;
         }
         yield { type: 'end-exercise' };
       }
+      yield { type: 'end-exercises' };
+      for (let from = 0; ; from += SESSION_PAGE) {
+        const page = await pageWorkoutsOfLog(db, {
+          authorId,
+          logId: log.id,
+          limit: SESSION_PAGE,
+          offset: from,
+        });
+        for (const workout of page) yield { type: 'workout', workout };
+        if (page.length < SESSION_PAGE) break;
+      }
+      yield { type: 'end-workouts' };
+      for (const routine of await routinesOfLogForExport(db, authorId, log.id))
+        yield { type: 'routine', routine };
       yield { type: 'end-log' };
     }
     if (logs.length < LOG_PAGE) break;

@@ -33,6 +33,23 @@ export async function* exportJson(db: Db, authorId: string, exportedAt: string):
         out += `${first ? '' : ','}\n${JSON.stringify(event.session)}`;
         first = false;
         break;
+      case 'workout':
+        out += `${first ? '' : ','}\n${JSON.stringify(event.workout)}`;
+        first = false;
+        break;
+      case 'routine':
+        out += `${first ? '' : ','}\n${JSON.stringify(event.routine)}`;
+        first = false;
+        break;
+      // A log's exercises, then its workouts, then its routines (docs/api.md §11).
+      case 'end-exercises':
+        out += '],"workouts":[';
+        first = true;
+        break;
+      case 'end-workouts':
+        out += '],"routines":[';
+        first = true;
+        break;
       default: // the end of an exercise or a log
         out += ']}';
         first = false;
@@ -91,6 +108,8 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
             '',
             set.pounds ?? '',
             spreadsheetSafe(s.notes),
+            event.workout?.id ?? '',
+            spreadsheetSafe(event.workout?.title ?? ''),
           ]);
         });
       } else {
@@ -112,6 +131,8 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
           s.speed,
           '',
           spreadsheetSafe(s.notes),
+          event.workout?.id ?? '',
+          spreadsheetSafe(event.workout?.title ?? ''),
         ]);
       }
     }

@@ -67,7 +67,17 @@ describe('GET /api/export.json', () => {
     const [block, empty] = data.logs;
     expect(empty.exercises).toEqual([]);
     expect(Object.keys(block).sort()).toEqual(
-      ['_id', 'title', 'slugLog', 'createdAt', 'updatedAt', 'activeAt', 'exercises'].sort(),
+      [
+        '_id',
+        'title',
+        'slugLog',
+        'createdAt',
+        'updatedAt',
+        'activeAt',
+        'exercises',
+        'workouts',
+        'routines',
+      ].sort(),
     );
     const [squat, run] = block.exercises;
     expect(squat).toMatchObject({ title: 'Back Squat', slugExercise: 'back-squat', session: 'wlsession' });
@@ -156,11 +166,11 @@ describe('GET /api/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workout-log-[\d-]+\.csv"$/);
     expect(
       res.body.startsWith(
-        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes\r\n',
+        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes,workout,workoutTitle\r\n',
       ),
     ).toBe(true);
     // Notes with a comma, quotes and a line break are quoted as RFC 4180 says.
-    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good"\r\n');
+    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good",,\r\n');
     expect(res.body.endsWith('\r\n')).toBe(true);
     const rows = [...parseCsv(res.body)].map((r) => r.fields);
     expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
@@ -183,6 +193,8 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         'Belt on, "tight"\nfelt good',
+        '',
+        '',
       ],
       [
         '2024-03-01',
@@ -202,6 +214,8 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         'Belt on, "tight"\nfelt good',
+        '',
+        '',
       ],
       [
         '2024-03-01',
@@ -220,6 +234,8 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         '245',
+        '',
+        '',
         '',
       ],
       [
@@ -240,6 +256,8 @@ describe('GET /api/export.csv', () => {
         '0.198',
         '',
         'Windy',
+        '',
+        '',
       ],
     ]);
   });
@@ -264,7 +282,7 @@ describe('GET /api/export.csv and spreadsheet formulas', () => {
       url: '/api/export.csv',
       headers: { cookie: user.cookie },
     });
-    const written = [...parseCsv(res.body)].slice(1).map((r) => r.fields.at(-1));
+    const written = [...parseCsv(res.body)].slice(1).map((r) => r.fields.at(-3));
     expect(written).toEqual([
       '\'=HYPERLINK("http://x.test","click")',
       "'+1+2",

@@ -80,11 +80,22 @@ async function stillOpen(db: object, batch: ImportBatch, finish: boolean): Promi
 
 type Batch = { authorId: string; id: string };
 
-/** A batch's rows, children first: the sessions, exercises and logs it added. */
+/** A batch's rows, children first: the sessions, workouts, routines, exercises and logs it added. */
 const deleteBatchRows = {
   sessions: defineStatement<Batch, undefined>(
     'import_discard_sessions',
     (p) => sql`delete from sessions where author_id = ${p.authorId} and import_id = ${p.id}`,
+    none,
+  ),
+  // A workout whose sessions were all the batch's went with them (db/functions/workouts-emptied.sql).
+  workouts: defineStatement<Batch, undefined>(
+    'import_discard_workouts',
+    (p) => sql`delete from workouts where author_id = ${p.authorId} and import_id = ${p.id}`,
+    none,
+  ),
+  routines: defineStatement<Batch, undefined>(
+    'import_discard_routines',
+    (p) => sql`delete from routines where author_id = ${p.authorId} and import_id = ${p.id}`,
     none,
   ),
   exercises: defineStatement<Batch, undefined>(
@@ -112,6 +123,8 @@ export async function discardImport(db: Db, batch: Pick<ImportBatch, 'id' | 'aut
   const where = { authorId: batch.authorId, id: batch.id };
   await db.transaction(async (tx) => {
     await deleteBatchRows.sessions(tx, where);
+    await deleteBatchRows.workouts(tx, where);
+    await deleteBatchRows.routines(tx, where);
     await deleteBatchRows.exercises(tx, where);
     await deleteBatchRows.logs(tx, where);
     await deleteBatchRows.batch(tx, where);

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
+import { routineTargetsFor } from '../../../contract/routines';
 import { sessionValues } from '../sessions/session-record';
 import { YIELD_EVERY } from './import-limits';
 import {
   type DateRange,
   findExercisesOfLogs,
   findLogsBySlugs,
+  findRoutineTitles,
   type NewExercise,
   type NewLog,
+  type NewRoutine,
+  type NewRoutineEntry,
   type NewSession,
+  type NewWorkout,
 } from './data.repository';
 import { type ImportPlan, kindConflict, lineNumber, type PlannedExercise, skipRow } from './import-plan';
 import { type SessionState, sessionKey, sessionStates } from './session-state';
@@ -90,12 +95,29 @@ export async function diffPlan(
   // Records without timestamps get ones just before now, in file order: a day's later sessions
   // sort as newer, and an export lists logs and exercises in the order the file had them.
   let records = plan.rows;
-  for (const log of plan.logs.values()) records += 1 + log.exercises.size;
+  for (const log of plan.logs.values())
+    records += 1 + log.exercises.size + log.workouts.size + log.routines.length;
   let tick = now - records - 1;
   const stamp = () => new Date((tick += 1)).toISOString();
   const nowIso = new Date(now).toISOString();
 
-  const rows = { logs: [] as NewLog[], exercises: [] as NewExercise[] };
+  const rows = {
+    logs: [] as NewLog[],
+    exercises: [] as NewExercise[],
+    routines: [] as NewRoutine[],
+    routineEntries: [] as NewRoutineEntry[],
+    workouts: [] as NewWorkout[],
+  };
+  // Workouts and routines (docs/api.md §11). A routine whose title the log already has is not
+  // added again (a file imported twice); a workout is made for every planned one and, once the
+  // sessions are written, one that received none (all duplicates) is deleted again
+  // (data.repository.ts `dropEmptyWorkouts`), so a re-import creates no workout twice.
+  const routineTitles = new Set(
+    (await findRoutineTitles(tx, authorId, [...existingLogs.values()])).map(
+      (r: { logId: string; title: string }) => `${r.logId}|${r.title}`,
+    ),
+  );
+  const workoutIds = new Map<string, string>();
   const added: ExerciseSessions[] = [];
   let sessions = 0;
   const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
@@ -120,6 +142,11 @@ export async function diffPlan(
       logId = row.id!;
       activity.logs.set(logId, { id: logId, latest: '', row });
     }
+    // The log's exercises by slug, those the file names and those the account has.
+    const exerciseOf = new Map<string, { id: string; kind: PlannedExercise['kind'] }>();
+    if (log.routines.length > 0)
+      for (const e of existingExercises.values())
+        if (e.logId === logId) exerciseOf.set(e.slug, { id: e.id, kind: e.kind });
     for (const exercise of log.exercises.values()) {
       const found = existingExercises.get(`${logId}|${exercise.slug}`);
       if (found && found.kind !== exercise.kind) {
@@ -147,6 +174,7 @@ export async function diffPlan(
         exerciseId = row.id!;
         activity.exercises.set(exerciseId, { id: exerciseId, latest: '', row });
       }
+      exerciseOf.set(exercise.slug, { id: exerciseId, kind: exercise.kind });
       const slugs = await assignSlugs(await stateOf(exerciseId), exercise.sessions, due, pause);
       const count = slugs.reduce((sum, n) => sum + (n === 0 ? 0 : 1), 0);
       duplicates += slugs.length - count;
@@ -157,6 +185,56 @@ export async function diffPlan(
       const latest = exercise.sessions.date(slugs.findLastIndex((n) => n !== 0));
       noteActivity(activity.logs, logId, latest);
       noteActivity(activity.exercises, exerciseId, latest);
+    }
+    const routineIds = new Map<string, string>();
+    for (const routine of log.routines) {
+      const seen = `${logId}|${routine.title.toLowerCase()}`;
+      if (routineTitles.has(seen)) continue;
+      routineTitles.add(seen);
+      const id = newId();
+      if (routine.fileId) routineIds.set(routine.fileId, id);
+      const createdAt = routine.createdAt ?? stamp();
+      rows.routines.push({
+        id,
+        authorId,
+        logId,
+        title: routine.title,
+        notes: routine.notes,
+        createdAt,
+        updatedAt: routine.updatedAt ?? createdAt,
+      });
+      // An entry whose exercise the log does not have is left out (as a deleted exercise's is).
+      let position = 0;
+      for (const entry of routine.entries) {
+        const exercise = exerciseOf.get(entry.slugExercise);
+        if (!exercise) continue;
+        const targets = routineTargetsFor(exercise.kind, entry);
+        rows.routineEntries.push({
+          routineId: id,
+          position: position++,
+          authorId,
+          exerciseId: exercise.id,
+          ...targets,
+        });
+      }
+    }
+    for (const workout of log.workouts.values()) {
+      const id = newId();
+      workoutIds.set(workout.key, id);
+      const createdAt = workout.createdAt ?? stamp();
+      rows.workouts.push({
+        id,
+        authorId,
+        logId,
+        title: workout.title,
+        createdDate: workout.createdDate,
+        startedAt: workout.startedAt,
+        endedAt: workout.endedAt,
+        notes: workout.notes,
+        routineId: (workout.routine && routineIds.get(workout.routine)) ?? null,
+        createdAt,
+        updatedAt: workout.updatedAt ?? createdAt,
+      });
     }
   }
   /** The rows of the sessions this import adds, made as they are written; ids keep increasing in that order. */
@@ -175,6 +253,9 @@ export async function diffPlan(
           createdDate: session.createdDate,
           createdAt,
           updatedAt: session.updatedAt ?? createdAt,
+          workoutId: (session.workout && workoutIds.get(session.workout)) ?? null,
+          workoutPosition: session.workoutPosition ?? null,
+          workoutSuperset: session.workoutSuperset ?? null,
           ...sessionValues(
             session.kind === 'wlsession'
               ? { kind: session.kind, set: session.sets, notes: session.notes }

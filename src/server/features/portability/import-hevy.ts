@@ -1,6 +1,14 @@
 import { badLine, parseCsv } from './csv';
 import { MAX_POUNDS } from '../../../contract/sessions';
-import { checkWidth, dateTimeCell, optionalColumn, quantityCell, readHeader, textCell } from './csv-cells';
+import {
+  checkWidth,
+  dateTimeCell,
+  optionalColumn,
+  quantityCell,
+  readHeader,
+  textCell,
+  utcMoment,
+} from './csv-cells';
 import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
@@ -38,6 +46,8 @@ export async function readHevy(text: string): Promise<ImportPlan> {
   const distanceScale = names[columns.distance] === 'distance_miles' ? MILE_TO_KM : 1;
 
   const description = optionalColumn(head, 'description');
+  const end = optionalColumn(head, 'end_time');
+  const superset = optionalColumn(head, 'superset_id');
   const exerciseNotes = optionalColumn(head, 'exercise_notes');
 
   const builder = new PlanBuilder();
@@ -47,7 +57,8 @@ export async function readHevy(text: string): Promise<ImportPlan> {
     if (++count % YIELD_EVERY === 0) await yieldTurn();
     checkWidth(record, width);
     const f = record.fields;
-    const { date, minutes } = dateTimeCell(record, columns.start, 'start_time');
+    const at = dateTimeCell(record, columns.start, 'start_time');
+    const { date, minutes } = at;
     const setIndex = quantityCell(record, columns.setIndex, 'set_index');
     const setType = f[columns.setType].trim().toLowerCase();
     if (setType !== '' && !/^[a-z_]+$/.test(setType))
@@ -67,7 +78,21 @@ export async function readHevy(text: string): Promise<ImportPlan> {
       km: quantityCell(record, columns.distance, 'distance', distanceScale),
       seconds: quantityCell(record, columns.duration, 'duration_seconds'),
       notes: [textCell(record, description), textCell(record, exerciseNotes)],
+      startedAt: utcMoment(at),
+      endedAt: endOf(record, end),
+      workoutNotes: textCell(record, description),
+      superset: textCell(record, superset),
     });
   }
   return await builder.finish();
+}
+
+/** `end_time` as UTC ISO text; null when the column is absent or blank, or the cell does not read. */
+function endOf(record: Parameters<typeof dateTimeCell>[0], index: number): string | null {
+  if (textCell(record, index) === '') return null;
+  try {
+    return utcMoment(dateTimeCell(record, index, 'end_time'));
+  } catch {
+    return null;
+  }
 }

@@ -21,13 +21,21 @@ afterAll(async () => {
 
 /** An export without what differs between accounts by nature: ids and the export's own time. */
 function comparable(data: { exportedAt?: string; logs: unknown[] }) {
+  // A workout's entries name sessions by `_id` (docs/api.md §11): compared by exercise and slug.
+  const named = new Map<string, string>();
+  for (const log of data.logs as {
+    exercises: { slugExercise: string; sessions: { _id: string; slugSession: string }[] }[];
+  }[])
+    for (const exercise of log.exercises)
+      for (const session of exercise.sessions)
+        named.set(session._id, `${exercise.slugExercise}/${session.slugSession}`);
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === 'object')
       return Object.fromEntries(
         Object.entries(value)
           .filter(([key]) => key !== '_id')
-          .map(([key, v]) => [key, strip(v)]),
+          .map(([key, v]) => [key, key === 'session' && typeof v === 'string' ? named.get(v) : strip(v)]),
       );
     return value;
   };

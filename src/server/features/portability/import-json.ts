@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { importFileV1, type ImportSession, importSession } from '../../../contract/data';
+import {
+  importFileV1,
+  importRoutine,
+  type ImportSession,
+  importSession,
+  importWorkout,
+} from '../../../contract/data';
 import { slugify } from '../../../contract/slug';
 import { badLine } from './csv';
 import { checkJsonSessions, YIELD_EVERY, yieldTurn } from './import-limits';
@@ -53,6 +59,41 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
         activeAt: log.activeAt,
       },
     );
+    // Its workouts (docs/api.md §11) first, so each session knows its place as it is read.
+    const places = new Map<
+      string,
+      { workout: string; workoutPosition: number; workoutSuperset: number | null }
+    >();
+    for (const [w, raw] of log.workouts.entries()) {
+      const read = importWorkout.safeParse(raw);
+      if (!read.success) {
+        const issue = read.error.issues[0];
+        throw invalid(lineOf, { ...issue, path: [...logAt, 'workouts', w, ...issue.path] });
+      }
+      const { entries, _id, ...fields } = read.data;
+      const workout = builder.workout(plannedLog, {
+        ...fields,
+        routine: fields.routine ?? null,
+        key: `json:${w}`,
+      });
+      entries.forEach((entry, position) => {
+        if (!places.has(entry.session))
+          places.set(entry.session, {
+            workout: workout.key,
+            workoutPosition: position,
+            workoutSuperset: entry.superset,
+          });
+      });
+    }
+    for (const [r, raw] of log.routines.entries()) {
+      const read = importRoutine.safeParse(raw);
+      if (!read.success) {
+        const issue = read.error.issues[0];
+        throw invalid(lineOf, { ...issue, path: [...logAt, 'routines', r, ...issue.path] });
+      }
+      const { _id, ...routine } = read.data;
+      plannedLog.routines.push({ ...routine, fileId: _id });
+    }
     for (const [e, exercise] of log.exercises.entries()) {
       const at = [...logAt, 'exercises', e];
       const planned = builder.exercise(plannedLog, {
@@ -76,12 +117,14 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
           throw invalid(lineOf, { ...issue, path: [...at, 'sessions', s, ...issue.path] });
         }
         const session: ImportSession = read.data;
+        const fileId = (raw as { _id?: unknown })._id;
         const common = {
           createdDate: session.createdDate,
           slugSession: session.slugSession,
           createdAt: session.createdAt,
           updatedAt: session.updatedAt,
           notes: session.notes,
+          ...(typeof fileId === 'string' ? places.get(fileId) : undefined),
         };
         planned.sessions.push(
           'set' in session

@@ -1,6 +1,7 @@
 import { MAX_SKIPPED_LISTED, type SkippedRow } from '../../../contract/data';
 import type { SessionKind } from '../../../contract/exercises';
 import type { Duration, SetInput } from '../../../contract/metrics';
+import type { RoutineEntryValues } from '../../../contract/routines';
 import { MAX_SETS } from '../../../contract/sessions';
 import {
   IMPORT_MAX_EXERCISES,
@@ -36,6 +37,10 @@ interface SessionBase extends Stamps {
   slugSession?: string;
   /** Trimmed, at most NOTES_MAX characters; absent is none (docs/api.md §10). */
   notes?: string;
+  /** The `key` of its PlannedWorkout, its place and its superset there (docs/api.md §11). */
+  workout?: string;
+  workoutPosition?: number;
+  workoutSuperset?: number | null;
 }
 export interface PlannedWlsession extends SessionBase {
   kind: 'wlsession';
@@ -58,12 +63,40 @@ export interface PlannedExercise extends Stamps {
   sessions: SessionList;
 }
 
+/** A workout of the file (docs/api.md §11); its sessions name it by `key`. */
+export interface PlannedWorkout extends Stamps {
+  /** Unique in the plan: its log's slug first. */
+  key: string;
+  title: string;
+  createdDate: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  notes: string;
+  /** The file's `_id` of its routine (our JSON), else null. */
+  routine: string | null;
+  /** A CSV's workout: its exercises by slug in order of first appearance, and their supersets. */
+  exercises: string[];
+  supersets: Map<string, number>;
+  /** The file's superset ids (Hevy's `superset_id`), numbered 1, 2 … by first appearance. */
+  supersetIds: Map<string, number>;
+}
+
+/** A routine of the file (our JSON): entries name exercises of its log by slug. */
+export interface PlannedRoutine extends Stamps {
+  fileId?: string;
+  title: string;
+  notes: string;
+  entries: RoutineEntryValues[];
+}
+
 export interface PlannedLog extends Stamps {
   title: string;
   slug: string;
   line: Line;
   activeAt?: string;
   exercises: Map<string, PlannedExercise>;
+  workouts: Map<string, PlannedWorkout>;
+  routines: PlannedRoutine[];
 }
 
 export interface ImportPlan {
@@ -112,6 +145,7 @@ export class PlanBuilder {
   /** The note cells of rows that have some (most have none). */
   private readonly notes: string[][] = [];
   private exercises = 0;
+  private readonly logOf = new Map<PlannedExercise, PlannedLog>();
 
   skip(line: number, reason: string): void {
     skipRow(this.plan, line, reason);
@@ -121,7 +155,7 @@ export class PlanBuilder {
     let found = this.plan.logs.get(slug);
     if (!found) {
       if (this.plan.logs.size === IMPORT_MAX_LOGS) throw tooManyTitles('logs (workouts)', IMPORT_MAX_LOGS);
-      found = { title, slug, line, exercises: new Map(), ...extra };
+      found = { title, slug, line, exercises: new Map(), workouts: new Map(), routines: [], ...extra };
       this.plan.logs.set(slug, found);
     }
     return found;
@@ -137,7 +171,51 @@ export class PlanBuilder {
     if (++this.exercises > IMPORT_MAX_EXERCISES) throw tooManyTitles('exercises', IMPORT_MAX_EXERCISES);
     const created: PlannedExercise = { sessions: new SessionList(), ...input };
     log.exercises.set(input.slug, created);
+    this.logOf.set(created, log);
     return created;
+  }
+
+  /** The log's workout of that key (made from `input` the first time it is named). */
+  workout(
+    log: PlannedLog,
+    input: Omit<PlannedWorkout, 'key' | 'exercises' | 'supersets' | 'supersetIds'> & { key: string },
+  ): PlannedWorkout {
+    const key = `${log.slug}|${input.key}`;
+    let found = log.workouts.get(key);
+    if (!found) {
+      found = { ...input, key, exercises: [], supersets: new Map(), supersetIds: new Map() };
+      log.workouts.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * A CSV row's exercise in its workout: its place is where the exercise first appears, its
+   * superset the file's id numbered by first appearance in the workout (docs/api.md §11).
+   */
+  workoutEntry(workout: PlannedWorkout, exerciseSlug: string, supersetId: string): void {
+    if (!workout.exercises.includes(exerciseSlug)) workout.exercises.push(exerciseSlug);
+    if (supersetId === '' || workout.supersets.has(exerciseSlug)) return;
+    let n = workout.supersetIds.get(supersetId);
+    if (n === undefined) workout.supersetIds.set(supersetId, (n = workout.supersetIds.size + 1));
+    // At most 20 supersets a workout (docs/api.md §11); past that, none.
+    if (n <= 20) workout.supersets.set(exerciseSlug, n);
+  }
+
+  /** A CSV session's place in the workout of its log, date and start minute, if the file had one. */
+  placeIn(
+    exercise: PlannedExercise,
+    date: string,
+    minutes: number,
+  ): Pick<PlannedSession, 'workout' | 'workoutPosition' | 'workoutSuperset'> {
+    const log = this.logOf.get(exercise);
+    const workout = log?.workouts.get(`${log.slug}|${date}|${minutes}`);
+    if (!workout) return {};
+    return {
+      workout: workout.key,
+      workoutPosition: Math.max(workout.exercises.indexOf(exercise.slug), 0),
+      workoutSuperset: workout.supersets.get(exercise.slug) ?? null,
+    };
   }
 
   /** A weight set of a CSV row: a day's sets of one exercise become one session. */
@@ -210,6 +288,8 @@ export class PlanBuilder {
           isHard: day[at + HARD] === 1,
         })),
         ...(notes === '' ? {} : { notes }),
+        // The workout its first set belongs to.
+        ...this.placeIn(exercise, date, day[(part[0] as number) + MINUTES] as number),
       });
     }
   }

@@ -1,7 +1,15 @@
 import { AppError } from '../../lib/app-error';
 import { parseCsv } from './csv';
 import { MAX_POUNDS } from '../../../contract/sessions';
-import { checkWidth, dateTimeCell, optionalColumn, quantityCell, readHeader, textCell } from './csv-cells';
+import {
+  checkWidth,
+  dateTimeCell,
+  optionalColumn,
+  quantityCell,
+  readHeader,
+  textCell,
+  utcMoment,
+} from './csv-cells';
 import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
@@ -44,6 +52,7 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
     seconds: ['Seconds'],
   });
   const { columns, names } = head;
+  const duration = optionalColumn(head, 'Duration');
   const setNotes = optionalColumn(head, 'Notes');
   const workoutNotes = optionalColumn(head, 'Workout Notes');
 
@@ -59,7 +68,8 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
     if (++count % YIELD_EVERY === 0) await yieldTurn();
     checkWidth(record, names.length);
     const f = record.fields;
-    const { date, minutes } = dateTimeCell(record, columns.date, 'Date');
+    const at = dateTimeCell(record, columns.date, 'Date');
+    const { date, minutes } = at;
     const setOrder = f[columns.setOrder].trim();
     if (/^rest timer$/i.test(setOrder)) {
       builder.plan.rows += 1;
@@ -92,7 +102,20 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
       km: quantityCell(record, columns.distance, 'Distance', distanceScale),
       seconds: quantityCell(record, columns.seconds, 'Seconds'),
       notes: [textCell(record, workoutNotes), textCell(record, setNotes)],
+      startedAt: utcMoment(at),
+      endedAt: endOf(at, textCell(record, duration)),
+      workoutNotes: textCell(record, workoutNotes),
+      superset: '',
     });
   }
   return await builder.finish();
+}
+
+/** Strong's `Duration` (`1h 5m`, `45m`, `30s`): the workout's end, or null when it does not read. */
+const DURATION = /^(?:(\d+)\s*h)?\s*(?:(\d+)\s*m(?:in)?)?\s*(?:(\d+)\s*s)?$/i;
+
+function endOf(at: Parameters<typeof utcMoment>[0], text: string): string | null {
+  const m = DURATION.exec(text.trim());
+  if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) return null;
+  return utcMoment(at, Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0));
 }

@@ -1,4 +1,5 @@
 import { kilogramsFromPounds, type SetInput, type WeightUnit } from '../../../contract/metrics';
+import { NOTES_MAX } from '../../../contract/sessions';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { type CleanTitle, titleCleaner } from './import-titles';
 import { kindConflict, type PlanBuilder } from './import-plan';
@@ -26,6 +27,20 @@ export interface WorkoutRow {
   seconds: number | null;
   /** The row's note cells, workout notes first (import-notes.ts joins them). */
   notes: string[];
+  /**
+   * Its workout (docs/api.md §11): rows of one log (the file's workout name) starting at one
+   * minute of one date are one workout. Date-times without a zone are UTC.
+   */
+  startedAt: string;
+  endedAt: string | null;
+  workoutNotes: string;
+  /** The file's superset id ('' for none). */
+  superset: string;
+}
+
+/** A workout's title: the file's workout name, trimmed, at most 100 characters (docs/api.md §11). */
+function workoutTitle(name: string): string {
+  return [...name.trim()].slice(0, 100).join('') || 'Workout';
 }
 
 /**
@@ -71,6 +86,16 @@ export function workoutRowMapper(builder: PlanBuilder) {
       const has = plannedLog.exercises.get(exercise.slug)!.kind;
       return builder.skip(row.line, kindConflict(exercise.title, has));
     }
+    const workout = builder.workout(plannedLog, {
+      key: `${row.date}|${row.minutes}`,
+      title: workoutTitle(row.workout),
+      createdDate: row.date,
+      startedAt: row.startedAt,
+      endedAt: row.endedAt,
+      notes: [...row.workoutNotes.trim()].slice(0, NOTES_MAX).join(''),
+      routine: null,
+    });
+    builder.workoutEntry(workout, exercise.slug, row.superset.trim());
     if (kind === 'wlsession') {
       builder.addSet(plannedExercise, {
         date: row.date,
@@ -86,6 +111,7 @@ export function workoutRowMapper(builder: PlanBuilder) {
         time: splitSeconds(seconds),
         distance: km,
         notes: joinNotes(row.notes),
+        ...builder.placeIn(plannedExercise, row.date, row.minutes),
       });
     }
   };

@@ -132,28 +132,42 @@ export async function findSession(
   return row.json;
 }
 
+/** An exported session and the workout it belongs to (id and title; null when none), for the CSV's columns. */
+type ExportedRow = { session: ExportedSession; workout_id: string | null; workout_title: string | null };
+
 const sessionsOldestFirst = defineRowsStatement<
   { authorId: string; exerciseId: string; limit: number; offset: number },
-  { session: ExportedSession }
+  ExportedRow
 >(
   'sessions_oldest_first',
   // Its API JSON with every stored digit of its timestamps, without the ids the file's nesting
   // already gives (author, exercise), and without the pound volumes, which an import derives again
-  // from the sets: docs/api.md §8.
-  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds')
-      || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session
-    from sessions s
+  // from the sets: docs/api.md §8. Its workout is not in the JSON: the log's `workouts` name
+  // their sessions (docs/api.md §11); the CSV writes its id and title in columns of their own.
+  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds' - 'workout')
+      || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session,
+      w.id as workout_id, w.title as workout_title
+    from sessions s left join workouts w on w.author_id = s.author_id and w.id = s.workout_id
     where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
     order by s.created_date, s.created_at, s.id limit ${p.limit} offset ${p.offset}`,
-  z.object({ session: z.custom<ExportedSession>((v) => typeof v === 'object' && v !== null) }).strict(),
+  z
+    .object({
+      session: z.custom<ExportedSession>((v) => typeof v === 'object' && v !== null),
+      workout_id: z.string().nullable(),
+      workout_title: z.string().nullable(),
+    })
+    .strict(),
 );
 
-/** A page of an exercise's sessions in the order they were logged, as an export writes them. */
+/** A page of an exercise's sessions in the order they were logged, as an export writes them, each with its workout. */
 export async function pageSessionsOldestFirst(
   db: object,
   where: { authorId: string; exerciseId: string; limit: number; offset: number },
-): Promise<ExportedSession[]> {
-  return (await sessionsOldestFirst(db, where)).map((row) => row.session);
+): Promise<{ session: ExportedSession; workout: { id: string; title: string } | null }[]> {
+  return (await sessionsOldestFirst(db, where)).map((row) => ({
+    session: row.session,
+    workout: row.workout_id === null ? null : { id: row.workout_id, title: row.workout_title as string },
+  }));
 }
 
 // ---- Writes: the slug is chosen in TypeScript (session-slugs.ts) and tried; a clash picks again ----
@@ -284,6 +298,15 @@ export async function createSession(
   return row.json ?? { wrongKind: exercise.kind };
 }
 
+/**
+ * A new date takes a session out of its workout (docs/api.md §11); a workout left without
+ * sessions is deleted by the trigger of db/functions/workouts-emptied.sql.
+ */
+const leavesWorkoutOnNewDate = (date: unknown) =>
+  sql`workout_id = case when x.created_date = ${date}::date then x.workout_id end,
+        workout_position = case when x.created_date = ${date}::date then x.workout_position end,
+        workout_superset = case when x.created_date = ${date}::date then x.workout_superset end`;
+
 const updateSessionStatement = defineStatement<WriteParams, Answer>(
   'update_session',
   // Only a new date moves the session to a new slug: SET reads the row's old values.
@@ -298,6 +321,7 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
         exact_volume = ${p.exactVolume}, total_volume_lb = ${p.totalVolumeLb},
         junk_volume_lb = ${p.junkVolumeLb}, working_volume_lb = ${p.workingVolumeLb}, heaviest_lb = ${p.heaviestLb},
         e1rm_lb = ${p.e1rmLb}, best_set_volume_lb = ${p.bestSetVolumeLb}, exact_volume_lb = ${p.exactVolumeLb},
+        ${leavesWorkoutOnNewDate(p.date)},
         updated_at = now()
       from scope where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id and x.kind = ${p.kind}
         and x.id = ${p.id}
