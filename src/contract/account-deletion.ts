@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textError } from './fields';
+import { REQUIRED, textError } from './fields';
 import { PASSWORD_MAX } from './users';
 
 /**
@@ -26,3 +26,22 @@ export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 export const DELETE_PASSWORD_NEEDED = 'Enter your current password to delete your account';
 export const SIGN_IN_AGAIN_TO_DELETE = 'Sign in again to delete this account';
 export const ACCOUNT_DELETED = 'Account deleted';
+
+export const CONFIRM_EMAIL_MISMATCH = 'Type the email of this account to confirm';
+
+/**
+ * The profile screen's deletion form: the account's email typed again (checked in the browser
+ * only: the password is what the server checks), and the current password.
+ */
+export const deleteAccountForm = (accountEmail: string) =>
+  z.object({
+    confirmEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((typed) => typed === accountEmail.toLowerCase(), CONFIRM_EMAIL_MISMATCH),
+    currentPassword: z
+      .string({ error: textError('Current password') })
+      .min(1, REQUIRED)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  });
