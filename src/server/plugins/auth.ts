@@ -114,6 +114,11 @@ export function registerLastSeen(
   now: () => number = () => Date.now(),
 ): void {
   const touchedAt = new Map<string, number>();
+  // Touches still running when the app closes are waited for, before the database closes.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode === 401 || !request.url.startsWith('/api/')) return;
     const tokenHash = sessionTokenHash(request);
@@ -130,8 +135,9 @@ export function registerLastSeen(
         touchedAt.delete(key);
       }
     }
-    await touch(tokenHash).catch((error: FastifyError) =>
-      request.log.warn({ error: loggable(error) }, 'last-seen not written'),
-    );
+    const run = touch(tokenHash)
+      .catch((error: FastifyError) => request.log.warn({ error: loggable(error) }, 'last-seen not written'))
+      .finally(() => running.delete(run));
+    running.add(run);
   });
 }

@@ -34,7 +34,7 @@ try {
     );
     console.log(`  ${result.link}`);
     console.log(
-      'It is shown only this once. Once it expires, "Forgot password?" on the login page sends a new one.',
+      'It is shown only this once. Once it expires, "Forgot Password" on the login page emails a new one.',
     );
   }
 } finally {

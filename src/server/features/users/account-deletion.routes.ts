@@ -9,7 +9,7 @@ import { errorBody, messageBody } from '../../../contract/errors';
 import { REQUIRED } from '../../../contract/fields';
 import { CURRENT_PASSWORD_WRONG } from '../../../contract/users';
 import type { Deps } from '../../deps';
-import { AppError } from '../../lib/app-error';
+import { AppError, notSignedIn } from '../../lib/app-error';
 import { verifyPassword } from '../../lib/passwords';
 import { clearSessionCookie } from '../../plugins/auth';
 import { passwordlessAccountReauthenticated } from './account-deletion-reauth';
@@ -35,7 +35,7 @@ export function accountDeletionRoutes(deps: Deps, passwordMatches: PasswordMatch
       async (request, reply) => {
         const { currentPassword, code } = request.body;
         const account = await findUserById(db, request.user.id);
-        if (!account) throw new AppError(401, 'Not authorized, please log in');
+        if (!account) throw notSignedIn();
         // An account from the identity provider may have no password (the column allows none
         // once OpenID Connect is built): then the hook decides.
         if (account.passwordHash) {
