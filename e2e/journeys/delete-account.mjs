@@ -32,16 +32,16 @@ export async function run({ open, shot }) {
 
   // The wrong email is refused in the browser; the wrong password by the server.
   await section.getByLabel(/to confirm/).fill('someone-else@example.test');
-  await section.getByLabel('Current password').fill(user.password);
+  await section.getByLabel('Your password').fill(user.password);
   await section.getByRole('button', { name: 'Delete my account' }).click();
   await expectFieldError(page, 'Type the email of this account to confirm');
   await section.getByLabel(/to confirm/).fill(user.email);
-  await section.getByLabel('Current password').fill('not-my-password');
+  await section.getByLabel('Your password').fill('not-my-password');
   await section.getByRole('button', { name: 'Delete my account' }).click();
   await expectFieldError(page, 'Current password is incorrect');
   await expectAccessible(page, 'the delete form with its messages');
 
-  await section.getByLabel('Current password').fill(user.password);
+  await section.getByLabel('Your password').fill(user.password);
   await section.getByRole('button', { name: 'Delete my account' }).click();
   await expectToast(page, 'Account deleted');
   await expectPath(page, '/');

@@ -83,7 +83,7 @@ describe('DeleteAccountSection', () => {
     const onDeleted = vi.fn(async () => {});
     renderWithApp(<DeleteAccountSection onDeleted={onDeleted} />, { route: '/profile' });
     await userEvent.type(screen.getByLabelText(/to confirm/), 'someone@else.com');
-    await userEvent.type(screen.getByLabelText('Current password'), 'secret');
+    await userEvent.type(screen.getByLabelText('Your password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Type the email of this account to confirm')).toBeTruthy();
     expect(calls).toEqual([]);
@@ -111,7 +111,7 @@ describe('DeleteAccountSection', () => {
     const onDeleted = vi.fn(async () => {});
     renderWithApp(<DeleteAccountSection onDeleted={onDeleted} />, { route: '/profile' });
     await userEvent.type(screen.getByLabelText(/to confirm/), USER.email);
-    await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
+    await userEvent.type(screen.getByLabelText('Your password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findAllByText('Current password is incorrect')).toHaveLength(2); // field and toast
     expect(onDeleted).not.toHaveBeenCalled();

@@ -78,7 +78,8 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => Promise<v
         />
         <TextField
           id="deleteCurrentPassword"
-          label="Current password"
+          // Not "Current password": the profile form above shows a field of that name when needed.
+          label="Your password"
           type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
