@@ -20,7 +20,7 @@ const FORMS =
   /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(fields|users|logs|exercises|sessions|pagination)\.ts$|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
 const DATA =
   /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/(dates|metrics|page-query|slug|rest-timer)\.ts$|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/features\/logs\/activity-grid\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
-const SHELL = /src\/web\/(lib\/(auth-store|hooks)|components\/(icons|spinner))\.tsx?$/;
+const SHELL = /src\/web\/(lib\/(auth-store|hooks|registration)|components\/(icons|spinner))\.tsx?$/;
 const LATER = /src\/web\/lib\/offline\/(sync|sync-schedule|service-worker)\.ts$/;
 
 /**

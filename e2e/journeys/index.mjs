@@ -3,6 +3,8 @@ import * as apiDocs from './api-docs.mjs';
 import * as auth from './auth.mjs';
 import * as data from './data.mjs';
 import * as deadWifi from './dead-wifi.mjs';
+import * as deleteAccount from './delete-account.mjs';
+import * as devices from './devices.mjs';
 import * as expiredSession from './expired-session.mjs';
 import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
@@ -33,4 +35,6 @@ export const journeys = [
   activity,
   sharedDevice,
   deadWifi,
+  devices,
+  deleteAccount,
 ];

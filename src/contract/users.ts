@@ -78,9 +78,16 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+export const registrationMode = z.enum(['open', 'closed', 'oidc-only']);
+export type RegistrationMode = z.infer<typeof registrationMode>;
+
 export const publicConfig = z.object({
   turnstileSiteKey: z.string().nullable(),
   contactEmail: z.string(),
   portfolioUrl: z.string(),
+  /** REGISTRATION (docs/api.md §13): the web app hides what the server would refuse. */
+  registration: registrationMode,
+  /** The identity provider's name for `Sign in with …`, null without one. */
+  oidcName: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -26,7 +26,14 @@ import { workoutsRoutes } from './features/workouts/workouts.routes';
 import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
-import { makeRequireSession, makeRequireUser, registerAuth, registerStrangerCheck } from './plugins/auth';
+import {
+  makeRequireSession,
+  makeRequireUser,
+  registerAuth,
+  registerLastSeen,
+  registerStrangerCheck,
+} from './plugins/auth';
+import { touchAuthSession } from './features/users/devices.repository';
 import { answerClientError, loggable, MAX_URL_LENGTH, registerErrorHandler } from './plugins/errors';
 import { registerEncodedBodies } from './plugins/encoded-bodies';
 import { registerIdempotency } from './plugins/idempotency';
@@ -198,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurity(app, config);
   registerAuth(app);
+  registerLastSeen(app, (tokenHash) => touchAuthSession(database.db, tokenHash));
   registerWriteLimit(
     app,
     writeLimit(database.db, config.rateLimits.writesPerUser ?? DEFAULT_WRITES_PER_USER),

@@ -73,6 +73,10 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // docs/api.md §13: who may create an account with a password.
+  REGISTRATION: z
+    .enum(['open', 'closed', 'oidc-only'], { error: 'must be open, closed or oidc-only' })
+    .default('open'),
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(20),
@@ -119,6 +123,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Which proxies' X-Forwarded-For is believed for the client address (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** REGISTRATION (docs/api.md §13): `closed` refuses sign-ups, `oidc-only` every password sign-in too. */
+  registration: 'open' | 'closed' | 'oidc-only';
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +168,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .join('\n')}`,
       );
   }
+  // Without a provider, oidc-only would let nobody in.
+  const oidcMissing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter(
+    (name) => !env[name]?.trim(),
+  );
+  if (e.REGISTRATION === 'oidc-only' && oidcMissing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n  REGISTRATION: oidc-only needs ${oidcMissing.join(', ')} (an OpenID Connect provider)`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -179,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portfolioUrl: e.PORTFOLIO_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    registration: e.REGISTRATION,
     rateLimits: {
       loginFailuresPerEmail: e.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

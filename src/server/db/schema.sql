@@ -8,6 +8,9 @@ CREATE TABLE auth_sessions (
   user_id uuid NOT NULL,
   expires_at timestamp with time zone NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  device text DEFAULT 'Unknown device'::text NOT NULL,
+  last_seen_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT auth_sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT auth_sessions_pkey PRIMARY KEY (token_hash)
 );
@@ -201,6 +204,7 @@ CREATE TABLE workouts (
 
 -- Indexes (those of primary keys and unique constraints are in their tables)
 
+CREATE UNIQUE INDEX auth_sessions_id_uq ON public.auth_sessions USING btree (id);
 CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id);
 CREATE INDEX exercises_log_active_idx ON public.exercises USING btree (author_id, log_id, active_at DESC, id);
 CREATE UNIQUE INDEX exercises_log_slug_uq ON public.exercises USING btree (author_id, log_id, slug);

@@ -48,8 +48,13 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    // Devices (migration 0017): the id the API names a session by (never the token or its hash),
+    // the device's label, and when the session was last seen (kept at most 5 minutes stale).
+    id: uuid('id').notNull().defaultRandom(),
+    device: text('device').notNull().default('Unknown device'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [index('auth_sessions_user_idx').on(t.userId), uniqueIndex('auth_sessions_id_uq').on(t.id)],
 );
 
 export const passwordResets = pgTable(

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { notSignedIn } from '../lib/app-error';
 import { SESSION_DAYS, type SessionUser } from '../lib/session-user';
 import { hashToken } from '../lib/tokens';
+import { loggable } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -91,5 +92,52 @@ export function registerStrangerCheck(app: FastifyInstance, findSessionUser: Fin
     const refused = notSignedIn();
     reply.status(refused.statusCode).type('application/json; charset=utf-8');
     return JSON.stringify({ message: refused.message });
+  });
+}
+
+/** Moves a session's last-seen time to now when it is older than 5 minutes (features/users). */
+export type TouchSession = (tokenHash: string) => Promise<void>;
+
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+/** Bounded memory under a flood of made-up cookies: past this, the oldest half is forgotten. */
+const LAST_SEEN_KEPT = 50_000;
+
+/**
+ * The Devices list's `lastSeenAt` (docs/api.md §13), without a write per request: after each
+ * answer to a request with a session cookie (not a 401), a session this instance has not touched
+ * in the last 5 minutes is touched once, after the answer has gone. Its statement writes only
+ * when the stored time is over 5 minutes old, so several instances do not add writes either.
+ */
+export function registerLastSeen(
+  app: FastifyInstance,
+  touch: TouchSession,
+  now: () => number = () => Date.now(),
+): void {
+  const touchedAt = new Map<string, number>();
+  // Touches still running when the app closes are waited for, before the database closes.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 401 || !request.url.startsWith('/api/')) return;
+    const tokenHash = sessionTokenHash(request);
+    if (!tokenHash) return;
+    const time = now();
+    const last = touchedAt.get(tokenHash);
+    if (last !== undefined && time - last < LAST_SEEN_EVERY_MS) return;
+    touchedAt.delete(tokenHash); // re-inserted last: the map stays in touch order
+    touchedAt.set(tokenHash, time);
+    if (touchedAt.size > LAST_SEEN_KEPT) {
+      let drop = LAST_SEEN_KEPT / 2;
+      for (const key of touchedAt.keys()) {
+        if (drop-- <= 0) break;
+        touchedAt.delete(key);
+      }
+    }
+    const run = touch(tokenHash)
+      .catch((error: FastifyError) => request.log.warn({ error: loggable(error) }, 'last-seen not written'))
+      .finally(() => running.delete(run));
+    running.add(run);
   });
 }

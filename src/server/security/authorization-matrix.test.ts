@@ -33,6 +33,8 @@ interface Fixture {
   stranger: Outcome;
   /** A user who owns a log and exercises with the author's slugs (but none of their ids or sessions). */
   lookalike: Outcome;
+  /** Ends the caller's own account or sessions: each role is played by a new account of its own. */
+  throwaway?: boolean;
   author: {
     status: 200 | 201;
     /** Destructive: act on a new world of the same author, so the shared one stays whole. */
@@ -302,6 +304,34 @@ const FIXTURES: Record<string, Fixture> = {
     lookalike: 'own',
     author: { status: 200, check: (r) => expect(r.json().username).toBe('Renamed User') },
   },
+  'GET /api/users/sessions': {
+    stranger: 'own',
+    lookalike: 'own',
+    author: {
+      status: 200,
+      check: (r) => expect(r.json().sessions.some((d: { current: boolean }) => d.current)).toBe(true),
+    },
+  },
+  'DELETE /api/users/sessions/:id': {
+    // Another sign-in of the author's: its id, which no one else's session has.
+    params: () => ({ id: authorOtherDevice }),
+    stranger: 'Session not found',
+    lookalike: 'Session not found',
+    author: { status: 200, check: (r) => expect(r.json()).toEqual({ message: 'Signed out of that device' }) },
+  },
+  'POST /api/users/sessions/revoke-others': {
+    throwaway: true,
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200 },
+  },
+  'DELETE /api/users/profile': {
+    body: (_w, caller) => ({ currentPassword: caller.password }),
+    throwaway: true,
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200, check: (r) => expect(r.json()).toEqual({ message: 'Account deleted' }) },
+  },
   'GET /api/export.json': {
     stranger: 'own',
     lookalike: 'own',
@@ -333,6 +363,8 @@ const FIXTURES: Record<string, Fixture> = {
 let t: TestApp;
 let author: TestUser;
 let world: World;
+/** The id of a second session of the author's (Devices). */
+let authorOtherDevice: string;
 let apiRoutes: { method: Method; url: string; key: string }[];
 let privateRoutes: typeof apiRoutes;
 const covered = { anonymous: 0, stranger: 0, lookalike: 0, author: 0, public: 0, requests: 0 };
@@ -368,7 +400,13 @@ const PUBLIC: Record<string, () => Promise<void>> = {
   'GET /api/config': async () => {
     const r = await send('GET', '/api/config');
     expect(r.statusCode).toBe(200);
-    expect(Object.keys(r.json()).sort()).toEqual(['contactEmail', 'portfolioUrl', 'turnstileSiteKey']);
+    expect(Object.keys(r.json()).sort()).toEqual([
+      'contactEmail',
+      'oidcName',
+      'portfolioUrl',
+      'registration',
+      'turnstileSiteKey',
+    ]);
   },
   'POST /api/users': async () => {
     const email = `matrix-${randomInt(1e9)}@test.io`;
@@ -449,6 +487,14 @@ beforeAll(async () => {
   t = await createTestApp();
   author = await registerUser(t.app, { username: 'Author' });
   world = await createWorld(t.app, author, { log: 'Training', wl: 'Squat', pa: 'Run' });
+  const other = sessionCookie(
+    await call(t.app, 'POST', '/api/users/login', {
+      body: { email: author.email, password: author.password },
+      ip: randomIp(),
+    }),
+  );
+  const devices = (await call(t.app, 'GET', '/api/users/sessions', { cookie: other })).json();
+  authorOtherDevice = devices.sessions.find((d: { current: boolean }) => d.current)._id;
   apiRoutes = t.app.routeTable
     .filter((r) => r.url === '/api' || r.url.startsWith('/api/'))
     .map((r) => ({ method: r.method as Method, url: r.url, key: `${r.method} ${r.url}` }));
@@ -540,7 +586,7 @@ async function probeAs(role: 'stranger' | 'lookalike', makeCaller: () => Promise
   const problems: string[] = [];
   for (const route of privateRoutes) {
     const fixture = FIXTURES[route.key];
-    const caller = await makeCaller();
+    const caller = fixture.throwaway ? await registerUser(t.app) : await makeCaller();
     const url = concreteUrl(route.url, fixture, world);
     const r = await send(route.method, url, { cookie: caller.cookie, body: fixture.body?.(world, caller) });
     const expected = fixture[role];
@@ -603,7 +649,8 @@ describe('the author', () => {
       const fixture = FIXTURES[route.key];
       const w = fixture.author.fresh ? await createWorld(t.app, author) : world;
       const url = concreteUrl(route.url, fixture, w);
-      const r = await send(route.method, url, { cookie: author.cookie, body: fixture.body?.(w, author) });
+      const caller = fixture.throwaway ? await registerUser(t.app) : author;
+      const r = await send(route.method, url, { cookie: caller.cookie, body: fixture.body?.(w, caller) });
       if (r.statusCode !== fixture.author.status) {
         problems.push(`${route.key} → ${r.statusCode} ${r.body.slice(0, 200)}`);
       } else {

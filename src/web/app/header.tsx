@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../lib/auth-store';
+import { useRegistration } from '../lib/registration';
 import { CloseIcon, LogoIcon, MenuIcon } from '../components/icons';
 
 // Loaded on the menu's first opening: the first visit's entry script has a tight budget.
@@ -8,6 +9,7 @@ const ThemeMenu = lazy(() => import('../components/theme-menu').then((m) => ({ d
 
 export function Header() {
   const userInfo = useUserInfo();
+  const registration = useRegistration(!userInfo);
   const navigate = useNavigate();
   const location = useLocation();
   const [isOpen, setIsOpen] = useState(false);
@@ -88,7 +90,7 @@ export function Header() {
             ) : (
               <>
                 <MenuLink to="/login" label="Login" onClick={close} />
-                <MenuLink to="/register" label="Register" onClick={close} />
+                {registration === 'open' && <MenuLink to="/register" label="Register" onClick={close} />}
               </>
             )}
           </ul>

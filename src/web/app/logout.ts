@@ -35,7 +35,24 @@ export async function logoutUser(): Promise<boolean> {
   // Memory and localStorage; app/store.ts empties the API cache when the user changes.
   authStore.signOut();
   const ended = endSessionOnServer();
-  await Promise.all([user ? removeUserItems(user._id).catch(() => {}) : null, forgetAnswers()]);
+  await forgetOnDevice(user);
   if (await ended) toast.success(LOGGED_OUT);
   return true;
+}
+
+/**
+ * After the account was deleted (docs/api.md §13): the server has ended every session already,
+ * and the device forgets the user as after a logout, queued items included (their account is
+ * gone, so they have nowhere to go).
+ */
+export async function forgetDeletedAccount(): Promise<void> {
+  const user = authStore.get();
+  forgetAllIdempotencyKeys();
+  authStore.signOut();
+  await forgetOnDevice(user);
+}
+
+/** The user's queued items in IndexedDB and kept answers in Cache Storage. */
+async function forgetOnDevice(user: { _id: string } | null): Promise<void> {
+  await Promise.all([user ? removeUserItems(user._id).catch(() => {}) : null, forgetAnswers()]);
 }

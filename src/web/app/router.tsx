@@ -62,7 +62,11 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              { path: 'login', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+              {
+                path: 'login',
+                lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+                loader: configData,
+              },
               {
                 path: 'register',
                 lazy: page(() => import('../features/auth/register-page'), 'RegisterPage'),

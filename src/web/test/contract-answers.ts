@@ -7,6 +7,7 @@ import { activity, exerciseRecords } from '../../contract/records';
 import { exercise } from '../../contract/exercises';
 import { exercisePage, pasession, progress, wlsession } from '../../contract/sessions';
 import { publicConfig, userInfo } from '../../contract/users';
+import { devicesList } from '../../contract/devices';
 
 const seg = '[^/]+';
 const exercisePath = `/api/logs/${seg}/exercises/${seg}`;
@@ -21,6 +22,10 @@ const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['GET', /^\/api\/users\/profile$/, userInfo],
   ['PUT', /^\/api\/users\/profile$/, userInfo],
   ['POST', /^\/api\/users\/logout$/, messageBody],
+  ['GET', /^\/api\/users\/sessions$/, devicesList],
+  ['DELETE', new RegExp(`^/api/users/sessions/${seg}$`), messageBody],
+  ['POST', /^\/api\/users\/sessions\/revoke-others$/, messageBody],
+  ['DELETE', /^\/api\/users\/profile$/, messageBody],
   ['GET', /^\/api\/activity$/, activity],
   ['POST', /^\/api\/import$/, importSummary],
   ['GET', /^\/api\/logs$/, logsList],

@@ -5,6 +5,7 @@ import { pingDatabase } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { turnstileWidgetKey } from '../../config';
+import { oidcNameOf } from '../../lib/registration';
 
 export function systemRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { config } = deps;
@@ -27,6 +28,8 @@ export function systemRoutes(deps: Deps): FastifyPluginAsyncZod {
       turnstileSiteKey: turnstileWidgetKey(config),
       contactEmail: config.contactEmail,
       portfolioUrl: config.portfolioUrl,
+      registration: config.registration,
+      oidcName: oidcNameOf(config),
     }));
   };
 }

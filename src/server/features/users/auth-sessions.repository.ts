@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineStatement } from '../../db/statement';
 import { SESSION_DAYS, type SessionUser } from '../../lib/session-user';
+import { UNKNOWN_DEVICE } from './device-label';
 
 // Sign-in sessions: only a hash of the cookie's token is stored. One named statement each
 // (db/statement.ts); a transaction handle runs them inside its transaction.
@@ -10,15 +12,24 @@ export { SESSION_DAYS, type SessionUser };
 
 const none = z.undefined();
 
-const insertAuthSession = defineStatement<{ userId: string; tokenHash: string; days: number }, undefined>(
+const insertAuthSession = defineStatement<
+  { id: string; userId: string; tokenHash: string; days: number; device: string },
+  undefined
+>(
   'insert_auth_session',
-  (p) => sql`insert into auth_sessions (token_hash, user_id, expires_at)
-    values (${p.tokenHash}, ${p.userId}, now() + make_interval(days => ${p.days}::int))`,
+  (p) => sql`insert into auth_sessions (id, token_hash, user_id, expires_at, device)
+    values (${p.id}, ${p.tokenHash}, ${p.userId}, now() + make_interval(days => ${p.days}::int), ${p.device})`,
   none,
 );
 
-export async function createAuthSession(db: object, userId: string, tokenHash: string): Promise<void> {
-  await insertAuthSession(db, { userId, tokenHash, days: SESSION_DAYS });
+/** `device`: the label of the device that signs in (device-label.ts), listed under Devices. */
+export async function createAuthSession(
+  db: object,
+  userId: string,
+  tokenHash: string,
+  device: string = UNKNOWN_DEVICE,
+): Promise<void> {
+  await insertAuthSession(db, { id: randomUUID(), userId, tokenHash, days: SESSION_DAYS, device });
 }
 
 const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(

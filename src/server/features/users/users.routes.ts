@@ -17,9 +17,13 @@ import { clientKey } from '../../lib/client-address';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { HOUR, MINUTES_15 } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
+import { assertPasswordLogin, assertPasswordRegistration } from '../../lib/registration';
 import { verifyTurnstile } from '../../lib/turnstile';
 import { clearSessionCookie, sessionTokenHash, setSessionCookie } from '../../plugins/auth';
+import { accountDeletionRoutes } from './account-deletion.routes';
 import { createAuthSession, deleteAuthSession, deleteOtherAuthSessions } from './auth-sessions.repository';
+import { deviceLabel } from './device-label';
+import { devicesRoutes } from './devices.routes';
 import {
   consumeResetToken,
   createUser,
@@ -68,16 +72,23 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     return ok ? user : null;
   }
 
-  async function startSession(userId: string) {
+  async function startSession(userId: string, userAgent: string | undefined) {
     const token = newToken();
-    await createAuthSession(db, userId, hashToken(token));
+    await createAuthSession(db, userId, hashToken(token), deviceLabel(userAgent));
     return token;
   }
 
   return async (app) => {
+    await app.register(devicesRoutes(deps));
+    await app.register(accountDeletionRoutes(deps, passwordMatches));
+
     app.post(
       '/api/users',
-      { schema: { body: registerBody, response: { 201: userInfo, '4xx': errorBody } } },
+      {
+        // Refused before the body is read: whatever it holds, this server takes no sign-ups.
+        onRequest: async () => assertPasswordRegistration(config),
+        schema: { body: registerBody, response: { 201: userInfo, '4xx': errorBody } },
+      },
       async (request, reply) => {
         await registerPerIp.consume(clientKey(request.ip));
         const { username, email, password, turnstileToken } = request.body;
@@ -95,14 +106,17 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (await findUserByEmail(db, email)) throw new AppError(409, USER_EXISTS);
         const user = await createUser(db, { username, email, passwordHash: await hashPassword(password) });
         if (!user) throw new AppError(409, USER_EXISTS);
-        setSessionCookie(reply, await startSession(user.id), config);
+        setSessionCookie(reply, await startSession(user.id, request.headers['user-agent']), config);
         return reply.status(201).send(toUserInfo(user));
       },
     );
 
     app.post(
       '/api/users/login',
-      { schema: { body: loginBody, response: { 200: userInfo, '4xx': errorBody } } },
+      {
+        onRequest: async () => assertPasswordLogin(config),
+        schema: { body: loginBody, response: { 200: userInfo, '4xx': errorBody } },
+      },
       async (request, reply) => {
         const { email, password } = request.body;
         await loginPerIp.consume(clientKey(request.ip));
@@ -111,7 +125,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
           hash ? verifyPassword(hash, password) : burnPasswordCheck(password).then(() => false),
         );
         if (!user) throw new AppError(401, 'Invalid email or password');
-        setSessionCookie(reply, await startSession(user.id), config);
+        setSessionCookie(reply, await startSession(user.id, request.headers['user-agent']), config);
         return toUserInfo(user);
       },
     );
@@ -163,7 +177,12 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
           // cookie, so a copied cookie stops working whichever session it was.
           await deleteOtherAuthSessions(tx, updated.id);
           const fresh = newToken();
-          await createAuthSession(tx, updated.id, hashToken(fresh));
+          await createAuthSession(
+            tx,
+            updated.id,
+            hashToken(fresh),
+            deviceLabel(request.headers['user-agent']),
+          );
           return { user: updated, token: fresh };
         });
         if (token) setSessionCookie(reply, token, config);

@@ -726,6 +726,8 @@ describe('GET /api/config and the CSP', () => {
       turnstileSiteKey: null,
       contactEmail: expect.any(String),
       portfolioUrl: expect.any(String),
+      registration: 'open',
+      oidcName: null,
     });
     expect((await call(limited.app, 'GET', '/api/config')).json().turnstileSiteKey).toBeNull();
     expect((await call(guarded.app, 'GET', '/api/config')).json().turnstileSiteKey).toBe('site-key');

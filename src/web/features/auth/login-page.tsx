@@ -5,6 +5,7 @@ import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
+import { useGetConfigQuery } from '../../lib/config.api';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useSave } from '../../lib/use-save';
@@ -16,6 +17,7 @@ export function LoginPage() {
   useDocumentTitle('Login');
   const save = useSave();
   const [login, { isLoading }] = useLoginMutation();
+  const { data: config } = useGetConfigQuery();
   const {
     register,
     submit,
@@ -33,6 +35,19 @@ export function LoginPage() {
       replace: true,
     });
   }
+
+  // REGISTRATION=oidc-only (docs/api.md §13): the server refuses password sign-ins, so none is offered.
+  if (config?.registration === 'oidc-only')
+    return (
+      <FormPage title="User Login">
+        <p className="alert" role="status">
+          This server signs in with {config.oidcName ?? 'its identity provider'} only.
+        </p>
+        <div className="form-links">
+          <Link to="/">Home</Link>
+        </div>
+      </FormPage>
+    );
 
   return (
     <FormPage title="User Login">

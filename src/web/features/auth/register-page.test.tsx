@@ -9,6 +9,8 @@ const config = (turnstileSiteKey: string | null) => ({
   turnstileSiteKey,
   contactEmail: 'hello@example.com',
   portfolioUrl: 'https://example.com',
+  registration: 'open' as const,
+  oidcName: null,
 });
 
 async function fillAndSubmit() {

@@ -16,6 +16,26 @@ import { TurnstileWidget } from './turnstile-widget';
 
 type Output = z.output<typeof registerBody>;
 
+/**
+ * REGISTRATION (docs/api.md §13): a server that takes no sign-ups says so instead of a form it
+ * would refuse; accounts come from its administrator (`npm run add-user`) or its identity provider.
+ */
+function RegistrationClosed({ oidcName }: { oidcName: string | null }) {
+  return (
+    <FormPage title="Create New Account">
+      <p className="alert" role="status">
+        Registration is closed on this server.{' '}
+        {oidcName
+          ? `Sign in with ${oidcName} to get an account.`
+          : 'Ask the person who runs it to create an account for you.'}
+      </p>
+      <p className="form-links">
+        <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
+      </p>
+    </FormPage>
+  );
+}
+
 export const CAPTCHA_MISSING = 'Please complete the CAPTCHA verification';
 
 export function RegisterPage() {
@@ -55,6 +75,8 @@ export function RegisterPage() {
       setWidgetResets((n) => n + 1);
     }
   }
+
+  if (config && config.registration !== 'open') return <RegistrationClosed oidcName={config.oidcName} />;
 
   return (
     <FormPage title="Create New Account">

@@ -2,11 +2,14 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartIcon, PlusIcon, TagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/hooks';
+import { useRegistration } from '../../lib/registration';
 
 const DESCRIPTION = 'A web app to log your training and track your progress.';
 
 export function HomePage() {
   const navigate = useNavigate();
+  // A server that takes no sign-ups (REGISTRATION, docs/api.md §13) offers the login instead.
+  const canRegister = useRegistration() === 'open';
   useDocumentTitle('Workout Tracker | Log your training, track your progress');
   useEffect(() => {
     document.querySelector('meta[name="description"]')?.setAttribute('content', DESCRIPTION);
@@ -23,8 +26,12 @@ export function HomePage() {
           Build your own logs, name your own exercises and record every session. Your charts do the rest.
         </p>
         {/* docs/product.md §1 calls it a button; it navigates, so it is a button that routes. */}
-        <button type="button" className="btn btn-primary btn-lg" onClick={() => navigate('/register')}>
-          Register
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          onClick={() => navigate(canRegister ? '/register' : '/login')}
+        >
+          {canRegister ? 'Register' : 'Login'}
         </button>
       </div>
       <ul className="feature-grid">
