@@ -202,6 +202,8 @@ describe('without a signed-in user', () => {
     'POST /api/users/logout',
     'POST /api/users/forgot-password',
     'POST /api/users/reset-password/:token',
+    // Login's second step answers 401 "Sign in again" without its pending cookie (two-factor.test.ts).
+    'POST /api/users/login/2fa',
   ]);
   /** The API's documentation (plugins/openapi.ts) is public too. */
   const isDocs = (url: string) => url === '/api/openapi.json' || url.startsWith('/api/docs');
