@@ -84,5 +84,7 @@ export const publicConfig = z.object({
   turnstileSiteKey: z.string().nullable(),
   contactEmail: z.string(),
   portfolioUrl: z.string(),
+  /** The OpenID provider's name for `Sign in with {name}`, or null when none is set (docs/api.md §13). */
+  oidcName: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

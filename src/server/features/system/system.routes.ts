@@ -27,6 +27,7 @@ export function systemRoutes(deps: Deps): FastifyPluginAsyncZod {
       turnstileSiteKey: turnstileWidgetKey(config),
       contactEmail: config.contactEmail,
       portfolioUrl: config.portfolioUrl,
+      oidcName: config.oidc?.name ?? null,
     }));
   };
 }

@@ -21,6 +21,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { verifyTurnstile } from '../../lib/turnstile';
 import { clearSessionCookie, sessionTokenHash, setSessionCookie } from '../../plugins/auth';
 import { createAuthSession, deleteAuthSession, deleteOtherAuthSessions } from './auth-sessions.repository';
+import { oidcRoutes } from './oidc.routes';
 import { twoFactorOn } from './two-factor.repository';
 import { startPendingLogin, twoFactorRoutes } from './two-factor.routes';
 import {
@@ -246,8 +247,10 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    // Login's second step and 2FA set-up share the failure count above.
+    // Login's second step and 2FA set-up share the failure count above; the provider's sign-in
+    // starts sessions as a password does.
     const steps = { passwordMatches, loginFailuresPerEmail, loginPerIp, startSession, toUserInfo };
     await app.register(twoFactorRoutes(deps, steps));
+    await app.register(oidcRoutes(deps, steps));
   };
 }

@@ -734,6 +734,7 @@ describe('GET /api/config and the CSP', () => {
       turnstileSiteKey: null,
       contactEmail: expect.any(String),
       portfolioUrl: expect.any(String),
+      oidcName: null,
     });
     expect((await call(limited.app, 'GET', '/api/config')).json().turnstileSiteKey).toBeNull();
     expect((await call(guarded.app, 'GET', '/api/config')).json().turnstileSiteKey).toBe('site-key');
