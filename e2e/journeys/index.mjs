@@ -13,6 +13,7 @@ import * as privacy from './privacy.mjs';
 import * as records from './records.mjs';
 import * as resetPassword from './reset-password.mjs';
 import * as sharedDevice from './shared-device.mjs';
+import * as twoFactor from './two-factor.mjs';
 import * as weights from './weights.mjs';
 
 /** Run in this order; each journey creates its own users and data. */
@@ -33,4 +34,5 @@ export const journeys = [
   activity,
   sharedDevice,
   deadWifi,
+  twoFactor,
 ];

@@ -62,7 +62,12 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              { path: 'login', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+              {
+                path: 'login',
+                lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+                // The provider's button (docs/api.md §13).
+                loader: configData,
+              },
               {
                 path: 'register',
                 lazy: page(() => import('../features/auth/register-page'), 'RegisterPage'),

@@ -9,6 +9,7 @@ const config = (turnstileSiteKey: string | null) => ({
   turnstileSiteKey,
   contactEmail: 'hello@example.com',
   portfolioUrl: 'https://example.com',
+  oidcName: null,
 });
 
 async function fillAndSubmit() {
