@@ -20,11 +20,13 @@ export function useOidcName(): string | null {
  * provider's site. Below it, why the last attempt ended here, if it did.
  */
 export function OidcSignIn() {
-  const name = useOidcName();
+  const { data: config, isLoading } = useGetConfigQuery();
+  const name = config?.oidcName ?? null;
   const outcome = useOidcOutcome();
   return (
     <>
-      {outcome && (
+      {/* Once the name is known: an alert is read out as it appears, and should not change. */}
+      {outcome && !isLoading && (
         <p className="alert alert-error" role="alert">
           {oidcOutcomeMessage(outcome, name ?? 'your identity provider')}
         </p>
