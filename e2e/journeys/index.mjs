@@ -15,6 +15,7 @@ import * as privacy from './privacy.mjs';
 import * as records from './records.mjs';
 import * as resetPassword from './reset-password.mjs';
 import * as sharedDevice from './shared-device.mjs';
+import * as twoFactor from './two-factor.mjs';
 import * as weights from './weights.mjs';
 
 /** Run in this order; each journey creates its own users and data. */
@@ -37,4 +38,5 @@ export const journeys = [
   deadWifi,
   devices,
   deleteAccount,
+  twoFactor,
 ];

@@ -75,6 +75,8 @@ export const userInfo = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   weightUnit,
+  /** Two-factor sign-in is on (docs/api.md §13). */
+  twoFactor: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

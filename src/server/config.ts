@@ -77,6 +77,11 @@ const envSchema = z.object({
   REGISTRATION: z
     .enum(['open', 'closed', 'oidc-only'], { error: 'must be open, closed or oidc-only' })
     .default('open'),
+  // Sign in with your identity provider (docs/api.md §13): on when OIDC_ISSUER is set.
+  OIDC_ISSUER: url('https://auth.example.com'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
   RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(100),
   RATE_LIMIT_REGISTER_PER_IP: positiveInt(20),
@@ -125,6 +130,17 @@ export interface Config {
   trustProxy: TrustProxy;
   /** REGISTRATION (docs/api.md §13): `closed` refuses sign-ups, `oidc-only` every password sign-in too. */
   registration: 'open' | 'closed' | 'oidc-only';
+  /** The OpenID provider people may sign in with (OIDC_*), if any. */
+  oidc?: OidcConfig;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Unset for a public client (PKCE alone). */
+  clientSecret?: string;
+  /** The button's `Sign in with {name}`: OIDC_NAME, else the issuer's host. */
+  name: string;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID)
+    throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: must be set when OIDC_ISSUER is set');
   // Reset links must never go to a production log, nor point at localhost (docs/api.md §9).
   // Every missing one is named at once, so a deploy is not fixed one variable per attempt.
   if (e.NODE_ENV === 'production') {
@@ -169,9 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
   }
   // Without a provider, oidc-only would let nobody in.
-  const oidcMissing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter(
-    (name) => !env[name]?.trim(),
-  );
+  const oidcMissing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID'].filter((name) => !env[name]?.trim());
   if (e.REGISTRATION === 'oidc-only' && oidcMissing.length > 0)
     throw new ConfigError(
       `Invalid configuration:\n  REGISTRATION: oidc-only needs ${oidcMissing.join(', ')} (an OpenID Connect provider)`,
@@ -194,6 +210,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     registration: e.REGISTRATION,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME ?? new URL(e.OIDC_ISSUER).host,
+          }
+        : undefined,
     rateLimits: {
       loginFailuresPerEmail: e.RATE_LIMIT_LOGIN_FAILURES_PER_EMAIL,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,

@@ -66,6 +66,26 @@ CREATE TABLE logs (
   CONSTRAINT logs_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE oidc_flows (
+  token_hash text NOT NULL,
+  state text NOT NULL,
+  nonce text NOT NULL,
+  code_verifier text NOT NULL,
+  link_user_id uuid,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT oidc_flows_link_user_id_fkey FOREIGN KEY (link_user_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT oidc_flows_pkey PRIMARY KEY (token_hash)
+);
+
+CREATE TABLE oidc_identities (
+  issuer text NOT NULL,
+  subject text NOT NULL,
+  user_id uuid NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT oidc_identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT oidc_identities_pkey PRIMARY KEY (issuer, subject)
+);
+
 CREATE TABLE password_resets (
   token_hash text NOT NULL,
   user_id uuid NOT NULL,
@@ -73,6 +93,14 @@ CREATE TABLE password_resets (
   used_at timestamp with time zone,
   CONSTRAINT password_resets_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT password_resets_pkey PRIMARY KEY (token_hash)
+);
+
+CREATE TABLE pending_logins (
+  token_hash text NOT NULL,
+  user_id uuid NOT NULL,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT pending_logins_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT pending_logins_pkey PRIMARY KEY (token_hash)
 );
 
 CREATE TABLE quota_counts (
@@ -94,6 +122,14 @@ CREATE TABLE rate_limits (
   count integer NOT NULL,
   reset_at timestamp with time zone NOT NULL,
   CONSTRAINT rate_limits_pkey PRIMARY KEY (key)
+);
+
+CREATE TABLE recovery_codes (
+  user_id uuid NOT NULL,
+  code_hash text NOT NULL,
+  used_at timestamp with time zone,
+  CONSTRAINT recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT recovery_codes_pkey PRIMARY KEY (user_id, code_hash)
 );
 
 CREATE TABLE routine_entries (
@@ -169,11 +205,21 @@ CREATE TABLE sessions (
   CONSTRAINT sessions_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE two_factor (
+  user_id uuid NOT NULL,
+  secret text NOT NULL,
+  enabled_at timestamp with time zone,
+  last_step bigint,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT two_factor_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT two_factor_pkey PRIMARY KEY (user_id)
+);
+
 CREATE TABLE users (
   id uuid NOT NULL,
   username text NOT NULL,
   email text NOT NULL,
-  password_hash text NOT NULL,
+  password_hash text,
   is_admin boolean DEFAULT false NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -213,7 +259,12 @@ CREATE INDEX idempotency_keys_user_created_idx ON public.idempotency_keys USING 
 CREATE UNIQUE INDEX imports_one_running_uq ON public.imports USING btree (author_id) WHERE (finished_at IS NULL);
 CREATE INDEX logs_author_active_idx ON public.logs USING btree (author_id, active_at DESC, id);
 CREATE UNIQUE INDEX logs_author_slug_uq ON public.logs USING btree (author_id, slug);
+CREATE INDEX oidc_flows_expires_idx ON public.oidc_flows USING btree (expires_at);
+CREATE INDEX oidc_flows_link_user_idx ON public.oidc_flows USING btree (link_user_id);
+CREATE INDEX oidc_identities_user_idx ON public.oidc_identities USING btree (user_id);
 CREATE INDEX password_resets_user_idx ON public.password_resets USING btree (user_id);
+CREATE INDEX pending_logins_expires_idx ON public.pending_logins USING btree (expires_at);
+CREATE INDEX pending_logins_user_idx ON public.pending_logins USING btree (user_id);
 CREATE INDEX rate_limits_reset_idx ON public.rate_limits USING btree (reset_at);
 CREATE INDEX routine_entries_exercise_idx ON public.routine_entries USING btree (exercise_id);
 CREATE INDEX routine_entries_routine_idx ON public.routine_entries USING btree (routine_id, "position");

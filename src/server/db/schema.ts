@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -7,6 +8,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -29,7 +31,8 @@ export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
   username: text('username').notNull(),
   email: text('email').notNull().unique(), // stored lowercased: unique case-insensitively
-  passwordHash: text('password_hash').notNull(),
+  // Null for an account the OpenID provider made, until its owner sets a password (migration 0018).
+  passwordHash: text('password_hash'),
   isAdmin: boolean('is_admin').notNull().default(false),
   /** The unit the user's screens show weights in (docs/api.md §10); stored values stay kilograms. */
   weightUnit: text('weight_unit', { enum: ['kg', 'lb'] })
@@ -292,6 +295,75 @@ export const imports = pgTable(
   ],
 );
 
+/** Two-factor sign-in (migration 0018, features/users/two-factor.repository.ts). */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  /** Null while set up and not yet confirmed by a code. */
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'string' }),
+  /** The time step of the last code accepted: it and earlier steps are refused. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** A right password waiting for its second factor: the pending cookie's token hash, 5 minutes. */
+export const pendingLogins = pgTable(
+  'pending_logins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('pending_logins_user_idx').on(t.userId), index('pending_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** Accounts at the OpenID provider, by (issuer, sub) (features/users/oidc.repository.ts). */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('oidc_identities_user_idx').on(t.userId)],
+);
+
+/** A sign-in sent to the provider and not back yet: PKCE verifier, state, nonce; 10 minutes. */
+export const oidcFlows = pgTable(
+  'oidc_flows',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    linkUserId: uuid('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('oidc_flows_expires_idx').on(t.expiresAt),
+    index('oidc_flows_link_user_idx').on(t.linkUserId),
+  ],
+);
+
 export const schema = {
   users,
   authSessions,
@@ -303,4 +375,9 @@ export const schema = {
   routines,
   routineEntries,
   workouts,
+  twoFactor,
+  recoveryCodes,
+  pendingLogins,
+  oidcIdentities,
+  oidcFlows,
 };

@@ -206,6 +206,11 @@ describe('without a signed-in user', () => {
     'POST /api/users/logout',
     'POST /api/users/forgot-password',
     'POST /api/users/reset-password/:token',
+    // Login's second step answers 401 "Sign in again" without its pending cookie (two-factor.test.ts).
+    'POST /api/users/login/2fa',
+    // The provider's sign-in: a browser's navigations, answered by redirects (oidc.test.ts).
+    'GET /api/auth/oidc/start',
+    'GET /api/auth/oidc/callback',
   ]);
   /** The API's documentation (plugins/openapi.ts) is public too. */
   const isDocs = (url: string) => url === '/api/openapi.json' || url.startsWith('/api/docs');

@@ -6,13 +6,9 @@ import { AppError } from './app-error';
 
 export const REGISTRATION_CLOSED = 'Registration is closed on this server';
 
-/**
- * The identity provider's button name (OIDC_NAME), or null while the server has none. The
- * OpenID Connect settings are read by their own code into the config; this is the one place the
- * registration rules and `GET /api/config` read the name from.
- */
+/** The identity provider's button name (OIDC_NAME, else its host), or null without one. */
 export function oidcNameOf(config: Config): string | null {
-  return (config as Config & { oidcName?: string | null }).oidcName ?? null;
+  return config.oidc?.name ?? null;
 }
 
 function signInWithProvider(config: Config): AppError {

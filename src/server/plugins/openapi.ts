@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The viewer's groups, by path: the features of src/server/features, as a reader looks for them. */
 const TAGS: Array<[RegExp, string]> = [
-  [/^\/api\/users/, 'Account'],
+  [/^\/api\/(users|auth)/, 'Account'],
   [/\/(wlsessions|pasessions|progress|records)(\/|$)|^\/api\/activity/, 'Sessions'],
   [/\/exercises/, 'Exercises'],
   [/^\/api\/logs/, 'Logs'],

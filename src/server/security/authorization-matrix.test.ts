@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions } from '../db/schema';
+import { totpCode } from '../features/users/two-factor.totp';
 import { hashToken } from '../lib/tokens';
 import { call, randomIp, registerUser, sessionCookie, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -27,7 +28,7 @@ interface Fixture {
   /** Values for the route's `:params`, taken from the world the call acts on. */
   params?: (w: World) => Record<string, string>;
   query?: string;
-  /** A valid body for `caller` acting on `w`. */
+  /** A valid body for `caller` acting on `w` (made by requests of its own where it must be). */
   body?: (w: World, caller: TestUser) => unknown;
   /** A user with no records of their own. */
   stranger: Outcome;
@@ -63,6 +64,25 @@ const paBody = () => ({
   time: { hours: 1, minutes: 2, seconds: 3 },
   distance: 12.34,
 });
+/** The TOTP secret each caller's authenticator app holds, once 2FA is on for them. */
+const secrets = new Map<string, string>();
+/** Turns two-factor sign-in on for `caller` (set-up, then a code): the secret their app holds. */
+async function twoFactorSecret(caller: TestUser): Promise<string> {
+  const known = secrets.get(caller.email);
+  if (known) return known;
+  const setup = await send('POST', '/api/users/2fa/setup', {
+    cookie: caller.cookie,
+    body: { currentPassword: caller.password },
+  });
+  const { secret } = setup.json() as { secret: string };
+  await send('POST', '/api/users/2fa/enable', {
+    cookie: caller.cookie,
+    body: { code: totpCode(secret, Date.now() / 1000) },
+  });
+  secrets.set(caller.email, secret);
+  return secret;
+}
+
 const returnsId = (pick: (w: World) => string) => (response: LightMyRequestResponse, w: World) =>
   expect(response.json()._id).toBe(pick(w));
 
@@ -325,6 +345,47 @@ const FIXTURES: Record<string, Fixture> = {
     lookalike: 'own',
     author: { status: 200 },
   },
+  'POST /api/users/2fa/setup': {
+    body: (_w, caller) => ({ currentPassword: caller.password }),
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200, check: (r) => expect(r.json().otpauthUrl).toContain('otpauth://totp/') },
+  },
+  'POST /api/users/2fa/enable': {
+    // A code of the caller's own new set-up (made here, as the app would show it).
+    body: async (_w, caller) => {
+      const setup = await send('POST', '/api/users/2fa/setup', {
+        cookie: caller.cookie,
+        body: { currentPassword: caller.password },
+      });
+      const secret = setup.statusCode === 200 ? (setup.json() as { secret: string }).secret : 'A'.repeat(32);
+      secrets.set(caller.email, secret);
+      return { code: totpCode(secret, Date.now() / 1000) };
+    },
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200, check: (r) => expect(r.json().recoveryCodes).toHaveLength(10) },
+  },
+  'POST /api/users/2fa/disable': {
+    // The next step's code: the one that turned 2FA on is spent.
+    body: async (_w, caller) => ({
+      currentPassword: caller.password,
+      code: totpCode(await twoFactorSecret(caller), Date.now() / 1000 + 30),
+    }),
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200, check: (r) => expect(r.json().message).toBe('Two-factor authentication is off') },
+  },
+  'GET /api/auth/oidc/link': {
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200, check: (r) => expect(r.json()).toEqual({ linked: false, passwordSet: true }) },
+  },
+  'DELETE /api/auth/oidc/link': {
+    stranger: 'own',
+    lookalike: 'own',
+    author: { status: 200 },
+  },
   'DELETE /api/users/profile': {
     body: (_w, caller) => ({ currentPassword: caller.password }),
     throwaway: true,
@@ -428,6 +489,20 @@ const PUBLIC: Record<string, () => Promise<void>> = {
     expect(r.json()._id).toBe(author.user._id);
     expect(sessionCookie(r)).toMatch(/^sid=/);
   },
+  'POST /api/users/login/2fa': async () => {
+    const r = await send('POST', '/api/users/login/2fa', { body: { code: '123456' }, ip: randomIp() });
+    expect([r.statusCode, r.json()]).toEqual([401, { message: 'Sign in again' }]);
+  },
+  // The provider is set but not answering here (oidc.test.ts runs the flow against a real one).
+  'GET /api/auth/oidc/start': async () => {
+    const r = await send('GET', '/api/auth/oidc/start');
+    expect([r.statusCode, r.headers.location]).toEqual([302, '/login?oidc=failed']);
+  },
+  'GET /api/auth/oidc/callback': async () => {
+    const r = await send('GET', '/api/auth/oidc/callback?code=stolen&state=guessed');
+    expect([r.statusCode, r.headers.location]).toEqual([302, '/login?oidc=expired']);
+    expect(r.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+  },
   'POST /api/users/logout': async () => {
     const r = await send('POST', '/api/users/logout');
     expect([r.statusCode, r.json()]).toEqual([200, { message: 'Logged out successfully' }]);
@@ -484,7 +559,8 @@ function concreteUrl(pattern: string, fixture: Fixture, w: World): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A provider that does not answer (port 9, discard): the link routes work without it.
+  t = await createTestApp({ oidc: { issuer: 'http://127.0.0.1:9', clientId: 'matrix', name: 'Matrix ID' } });
   author = await registerUser(t.app, { username: 'Author' });
   world = await createWorld(t.app, author, { log: 'Training', wl: 'Squat', pa: 'Run' });
   const other = sessionCookie(
@@ -561,7 +637,7 @@ describe('anonymous callers', () => {
     for (const route of privateRoutes) {
       const fixture = FIXTURES[route.key];
       const url = concreteUrl(route.url, fixture, world);
-      const body = fixture.body?.(world, author);
+      const body = await fixture.body?.(world, author);
       for (const cookie of cookies) {
         const r = await send(route.method, url, { cookie, body });
         if (r.statusCode !== 401 || r.body !== JSON.stringify(NOT_AUTHORIZED))
@@ -588,7 +664,8 @@ async function probeAs(role: 'stranger' | 'lookalike', makeCaller: () => Promise
     const fixture = FIXTURES[route.key];
     const caller = fixture.throwaway ? await registerUser(t.app) : await makeCaller();
     const url = concreteUrl(route.url, fixture, world);
-    const r = await send(route.method, url, { cookie: caller.cookie, body: fixture.body?.(world, caller) });
+    const body = await fixture.body?.(world, caller);
+    const r = await send(route.method, url, { cookie: caller.cookie, body });
     const expected = fixture[role];
     const label = `${role} ${route.key}`;
     if (expected === 'own') {
@@ -650,7 +727,8 @@ describe('the author', () => {
       const w = fixture.author.fresh ? await createWorld(t.app, author) : world;
       const url = concreteUrl(route.url, fixture, w);
       const caller = fixture.throwaway ? await registerUser(t.app) : author;
-      const r = await send(route.method, url, { cookie: caller.cookie, body: fixture.body?.(w, caller) });
+      const body = await fixture.body?.(w, caller);
+      const r = await send(route.method, url, { cookie: caller.cookie, body });
       if (r.statusCode !== fixture.author.status) {
         problems.push(`${route.key} → ${r.statusCode} ${r.body.slice(0, 200)}`);
       } else {

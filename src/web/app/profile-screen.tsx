@@ -1,13 +1,16 @@
 import { useNavigate } from 'react-router';
 import { DeleteAccountSection } from '../features/auth/delete-account-section';
 import { DevicesSection } from '../features/auth/devices-section';
+import { OidcLinkSection } from '../features/auth/oidc-link-section';
 import { ProfilePage } from '../features/auth/profile-page';
+import { TwoFactorSection } from '../features/auth/two-factor-section';
 import { YourDataSection } from '../features/portability/your-data-section';
 
 /**
- * /profile: the account form, then "Your data", the devices and the account's deletion. Features
- * meet here, never in each other; leaving (this device's sign-out, a deleted account) goes through
- * app/logout.ts, where the device forgets the user (docs/api.md §12).
+ * /profile: the account form, sign-in settings (two-factor, the identity provider), "Your data",
+ * the devices and the account's deletion. Features meet here, never in each other; leaving (this
+ * device's sign-out, a deleted account) goes through app/logout.ts, where the device forgets the
+ * user (docs/api.md §12).
  */
 export function ProfileScreen() {
   const navigate = useNavigate();
@@ -19,6 +22,8 @@ export function ProfileScreen() {
   const forgetDeletedAccount = async () => (await import('./logout')).forgetDeletedAccount();
   return (
     <ProfilePage>
+      <TwoFactorSection />
+      <OidcLinkSection />
       <YourDataSection />
       <DevicesSection onSignOutHere={() => void signOutHere()} />
       <DeleteAccountSection onDeleted={forgetDeletedAccount} />

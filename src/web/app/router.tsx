@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'login',
                 lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+                // The provider's button and REGISTRATION (docs/api.md §13).
                 loader: configData,
               },
               {

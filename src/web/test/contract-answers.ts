@@ -6,6 +6,8 @@ import { log, logsList } from '../../contract/logs';
 import { activity, exerciseRecords } from '../../contract/records';
 import { exercise } from '../../contract/exercises';
 import { exercisePage, pasession, progress, wlsession } from '../../contract/sessions';
+import { oidcLinkState } from '../../contract/oidc';
+import { loginAnswer, recoveryCodes, twoFactorSetup } from '../../contract/two-factor';
 import { publicConfig, userInfo } from '../../contract/users';
 import { devicesList } from '../../contract/devices';
 
@@ -18,7 +20,14 @@ const exercisePath = `/api/logs/${seg}/exercises/${seg}`;
  */
 const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['GET', /^\/api\/config$/, publicConfig],
-  ['POST', /^\/api\/users(\/login)?$/, userInfo],
+  ['POST', /^\/api\/users$/, userInfo],
+  ['POST', /^\/api\/users\/login$/, loginAnswer],
+  ['POST', /^\/api\/users\/login\/2fa$/, userInfo],
+  ['POST', /^\/api\/users\/2fa\/setup$/, twoFactorSetup],
+  ['POST', /^\/api\/users\/2fa\/enable$/, recoveryCodes],
+  ['POST', /^\/api\/users\/2fa\/disable$/, messageBody],
+  ['GET', /^\/api\/auth\/oidc\/link$/, oidcLinkState],
+  ['DELETE', /^\/api\/auth\/oidc\/link$/, messageBody],
   ['GET', /^\/api\/users\/profile$/, userInfo],
   ['PUT', /^\/api\/users\/profile$/, userInfo],
   ['POST', /^\/api\/users\/logout$/, messageBody],

@@ -16,6 +16,7 @@ export const USER: UserInfo = {
   email: 'ann@example.com',
   isAdmin: false,
   weightUnit: 'kg',
+  twoFactor: false,
 };
 
 /** Where the router is now, so a test can check a navigation. */

@@ -12,7 +12,7 @@ const userRow = z
     id: z.string(),
     username: z.string(),
     email: z.string(),
-    passwordHash: z.string(),
+    passwordHash: z.string().nullable(),
     isAdmin: z.boolean(),
     weightUnit: z.enum(['kg', 'lb']),
   })

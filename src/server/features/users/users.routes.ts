@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, messageBody } from '../../../contract/errors';
+import { loginAnswer } from '../../../contract/two-factor';
 import {
   CURRENT_PASSWORD_NEEDED,
   CURRENT_PASSWORD_WRONG,
@@ -24,6 +25,9 @@ import { accountDeletionRoutes } from './account-deletion.routes';
 import { createAuthSession, deleteAuthSession, deleteOtherAuthSessions } from './auth-sessions.repository';
 import { deviceLabel } from './device-label';
 import { devicesRoutes } from './devices.routes';
+import { oidcRoutes } from './oidc.routes';
+import { twoFactorOn } from './two-factor.repository';
+import { startPendingLogin, twoFactorRoutes } from './two-factor.routes';
 import {
   consumeResetToken,
   createUser,
@@ -37,13 +41,17 @@ import {
 const USER_EXISTS = 'User already exists';
 const FORGOT_ANSWER = 'If that email is registered, a reset link is on its way';
 
-export function toUserInfo(user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit'>) {
+export function toUserInfo(
+  user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit'>,
+  twoFactor: boolean,
+) {
   return {
     _id: user.id,
     username: user.username,
     email: user.email,
     isAdmin: user.isAdmin,
     weightUnit: user.weightUnit,
+    twoFactor,
   };
 }
 
@@ -68,8 +76,11 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     await loginFailuresPerEmail.consume(email);
     const user = await findUserByEmail(db, email);
     const ok = await check(user?.passwordHash ?? null);
-    if (ok) await loginFailuresPerEmail.reset(email);
-    return ok ? user : null;
+    if (!ok || !user) return null;
+    // With two-factor sign-in on, only the right code clears the count (docs/api.md §13).
+    const twoFactor = await twoFactorOn(db, user.id);
+    if (!twoFactor) await loginFailuresPerEmail.reset(email);
+    return { ...user, twoFactor };
   }
 
   async function startSession(userId: string, userAgent: string | undefined) {
@@ -107,7 +118,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         const user = await createUser(db, { username, email, passwordHash: await hashPassword(password) });
         if (!user) throw new AppError(409, USER_EXISTS);
         setSessionCookie(reply, await startSession(user.id, request.headers['user-agent']), config);
-        return reply.status(201).send(toUserInfo(user));
+        return reply.status(201).send(toUserInfo(user, false));
       },
     );
 
@@ -115,7 +126,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/users/login',
       {
         onRequest: async () => assertPasswordLogin(config),
-        schema: { body: loginBody, response: { 200: userInfo, '4xx': errorBody } },
+        schema: { body: loginBody, response: { 200: loginAnswer, '4xx': errorBody } },
       },
       async (request, reply) => {
         const { email, password } = request.body;
@@ -125,8 +136,12 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
           hash ? verifyPassword(hash, password) : burnPasswordCheck(password).then(() => false),
         );
         if (!user) throw new AppError(401, 'Invalid email or password');
+        if (user.twoFactor) {
+          await startPendingLogin(db, reply, config, user.id);
+          return { twoFactorRequired: true as const };
+        }
         setSessionCookie(reply, await startSession(user.id, request.headers['user-agent']), config);
-        return toUserInfo(user);
+        return toUserInfo(user, false);
       },
     );
 
@@ -140,7 +155,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/users/profile',
       { onRequest: deps.requireUser, schema: { response: { 200: userInfo, '4xx': errorBody } } },
-      async (request) => toUserInfo(request.user),
+      async (request) => toUserInfo(request.user, await twoFactorOn(db, request.user.id)),
     );
 
     app.put(
@@ -198,7 +213,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
             }),
           );
         }
-        return toUserInfo(user);
+        return toUserInfo(user, await twoFactorOn(db, user.id));
       },
     );
 
@@ -250,5 +265,11 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         return { message: 'Password reset successful' };
       },
     );
+
+    // Login's second step and 2FA set-up share the failure count above; the provider's sign-in
+    // starts sessions as a password does.
+    const steps = { passwordMatches, loginFailuresPerEmail, loginPerIp, startSession, toUserInfo };
+    await app.register(twoFactorRoutes(deps, steps));
+    await app.register(oidcRoutes(deps, steps));
   };
 }

@@ -108,7 +108,14 @@ describe('POST /api/users (register)', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'isAdmin', 'username', 'weightUnit']);
+    expect(Object.keys(body).sort()).toEqual([
+      '_id',
+      'email',
+      'isAdmin',
+      'twoFactor',
+      'username',
+      'weightUnit',
+    ]);
     expect(body).toMatchObject({ username: 'Ada', email, isAdmin: false });
     expect(body._id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -368,6 +375,7 @@ describe('PUT /api/users/profile', () => {
       email: newEmail,
       isAdmin: false,
       weightUnit: 'kg',
+      twoFactor: false,
     });
     expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toEqual(response.json());
     // The old address hears of the change (docs/api.md §9), and only it.

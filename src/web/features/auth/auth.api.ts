@@ -1,4 +1,13 @@
 import type { MessageBody } from '../../../contract/errors';
+import type { OidcLinkState } from '../../../contract/oidc';
+import type {
+  LoginAnswer,
+  RecoveryCodes,
+  TwoFactorCodeBody,
+  TwoFactorDisableBody,
+  TwoFactorSetup,
+  TwoFactorSetupBody,
+} from '../../../contract/two-factor';
 import type {
   ForgotPasswordBody,
   LoginBody,
@@ -11,8 +20,31 @@ import { api, type ScreenRequests } from '../../lib/api';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<UserInfo, LoginBody>({
+    /** The user, or `{twoFactorRequired: true}` when the account's code comes next (docs/api.md §13). */
+    login: build.mutation<LoginAnswer, LoginBody>({
       query: (body) => ({ url: '/users/login', method: 'POST', body }),
+    }),
+    loginWithCode: build.mutation<UserInfo, TwoFactorCodeBody>({
+      query: (body) => ({ url: '/users/login/2fa', method: 'POST', body }),
+    }),
+    setUpTwoFactor: build.mutation<TwoFactorSetup, TwoFactorSetupBody>({
+      query: (body) => ({ url: '/users/2fa/setup', method: 'POST', body }),
+    }),
+    enableTwoFactor: build.mutation<RecoveryCodes, TwoFactorCodeBody>({
+      query: (body) => ({ url: '/users/2fa/enable', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    disableTwoFactor: build.mutation<MessageBody, TwoFactorDisableBody>({
+      query: (body) => ({ url: '/users/2fa/disable', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+    getOidcLink: build.query<OidcLinkState, void>({
+      query: () => '/auth/oidc/link',
+      providesTags: ['User'],
+    }),
+    unlinkOidc: build.mutation<MessageBody, void>({
+      query: () => ({ url: '/auth/oidc/link', method: 'DELETE' }),
+      invalidatesTags: ['User'],
     }),
     register: build.mutation<UserInfo, RegisterBody>({
       query: (body) => ({ url: '/users', method: 'POST', body }),
@@ -43,6 +75,12 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginWithCodeMutation,
+  useSetUpTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+  useGetOidcLinkQuery,
+  useUnlinkOidcMutation,
   useRegisterMutation,
   useLogoutMutation,
   useGetProfileQuery,

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
@@ -10,14 +11,19 @@ import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useSave } from '../../lib/use-save';
 import { useLoginMutation } from './auth.api';
+import { OidcSignIn } from './oidc-sign-in';
+import { TwoFactorLoginStep } from './two-factor-login-step';
 
 type Output = z.output<typeof loginBody>;
 
 export function LoginPage() {
   useDocumentTitle('Login');
   const save = useSave();
+  const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
   const { data: config } = useGetConfigQuery();
+  // The right password of an account with two-factor sign-in: its code comes next (docs/api.md §13).
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     submit,
@@ -27,13 +33,14 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  function send(values: Output) {
-    // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
-    return save(async () => authStore.signIn(await login(values).unwrap()), {
-      done: 'Logged in Successfully',
-      then: '/logs',
-      replace: true,
+  async function send(values: Output) {
+    const answer = await save(() => login(values).unwrap(), {
+      done: (a) => ('twoFactorRequired' in a ? null : 'Logged in Successfully'),
     });
+    if ('twoFactorRequired' in answer) return setNeedsCode(true);
+    authStore.signIn(answer);
+    // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
+    navigate('/logs', { replace: true });
   }
 
   // REGISTRATION=oidc-only (docs/api.md §13): the server refuses password sign-ins, so none is offered.
@@ -43,9 +50,17 @@ export function LoginPage() {
         <p className="alert" role="status">
           This server signs in with {config.oidcName ?? 'its identity provider'} only.
         </p>
+        <OidcSignIn />
         <div className="form-links">
           <Link to="/">Home</Link>
         </div>
+      </FormPage>
+    );
+
+  if (needsCode)
+    return (
+      <FormPage title="User Login" intro="Enter the code from your authenticator app.">
+        <TwoFactorLoginStep onRestart={() => setNeedsCode(false)} />
       </FormPage>
     );
 
@@ -70,6 +85,7 @@ export function LoginPage() {
         />
         <SubmitButton isSaving={isLoading} />
       </form>
+      <OidcSignIn />
       <div className="form-links">
         <Link to="/forgot-password">Forgot Password</Link>
         <Link to="/">Home</Link>

@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useSave } from '../../lib/use-save';
 import { useRegisterMutation } from './auth.api';
+import { OidcSignIn } from './oidc-sign-in';
 import { TurnstileWidget } from './turnstile-widget';
 
 type Output = z.output<typeof registerBody>;
@@ -108,6 +109,7 @@ export function RegisterPage() {
         {siteKey && <TurnstileWidget siteKey={siteKey} onToken={setToken} resetKey={widgetResets} />}
         <SubmitButton isSaving={isLoading} />
       </form>
+      <OidcSignIn />
       <p className="form-links">
         <span className="muted">Already have an account?</span> <Link to="/login">Login</Link>
       </p>

@@ -7,7 +7,14 @@ import { useFormDraft } from './use-form-draft';
 
 const KEY = 'gym-day/squat/wl';
 const signInAs = (_id: string) =>
-  authStore.signIn({ _id, username: _id, email: `${_id}@example.com`, isAdmin: false, weightUnit: 'kg' });
+  authStore.signIn({
+    _id,
+    username: _id,
+    email: `${_id}@example.com`,
+    isAdmin: false,
+    weightUnit: 'kg',
+    twoFactor: false,
+  });
 
 function renderDraft() {
   return renderHook(() => {

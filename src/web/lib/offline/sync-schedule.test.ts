@@ -42,7 +42,14 @@ const synced = vi.fn();
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   vi.stubGlobal('fetch', vi.fn(network));
-  authStore.signIn({ _id: 'u-1', username: 'u', email: 'u@example.com', isAdmin: false, weightUnit: 'kg' });
+  authStore.signIn({
+    _id: 'u-1',
+    username: 'u',
+    email: 'u@example.com',
+    isAdmin: false,
+    weightUnit: 'kg',
+    twoFactor: false,
+  });
   startSyncSchedule({ onSynced: synced, onRefused: vi.fn() });
 });
 

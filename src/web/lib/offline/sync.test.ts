@@ -31,7 +31,14 @@ function stubFetch(answerFor: (init: RequestInit) => Response | Promise<Response
 const hooks = () => ({ onSynced: vi.fn(), onRefused: vi.fn() });
 
 const signInAs = (_id: string) =>
-  authStore.signIn({ _id, username: _id, email: `${_id}@example.com`, isAdmin: false, weightUnit: 'kg' });
+  authStore.signIn({
+    _id,
+    username: _id,
+    email: `${_id}@example.com`,
+    isAdmin: false,
+    weightUnit: 'kg',
+    twoFactor: false,
+  });
 
 beforeEach(() => signInAs('u-1'));
 

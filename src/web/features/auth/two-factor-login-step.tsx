@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import { twoFactorCodeBody } from '../../../contract/two-factor';
+import { SubmitButton } from '../../components/submit-button';
+import { TextField } from '../../components/text-field';
+import { authStore } from '../../lib/auth-store';
+import { useSchemaForm } from '../../lib/form/use-schema-form';
+import { useSave } from '../../lib/use-save';
+import { useLoginWithCodeMutation } from './auth.api';
+
+type Output = z.output<typeof twoFactorCodeBody>;
+
+/**
+ * Login's second step (docs/api.md §13): the password was right and the account has two-factor
+ * sign-in on. A 401 means the pending login is spent or older than 5 minutes: back to the password.
+ */
+export function TwoFactorLoginStep({ onRestart }: { onRestart: () => void }) {
+  const save = useSave();
+  const [loginWithCode, { isLoading }] = useLoginWithCodeMutation();
+  const {
+    register,
+    submit,
+    formState: { errors },
+  } = useSchemaForm(twoFactorCodeBody, {
+    onSubmit: send,
+    defaultValues: { code: '' },
+    onError: (error) => {
+      if ((error as { status?: unknown } | null)?.status === 401) onRestart();
+    },
+  });
+
+  function send(values: Output) {
+    return save(async () => authStore.signIn(await loginWithCode(values).unwrap()), {
+      done: 'Logged in Successfully',
+      then: '/logs',
+      replace: true,
+    });
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <TextField
+        id="code"
+        label="Code"
+        autoComplete="one-time-code"
+        autoFocus
+        spellCheck={false}
+        hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <SubmitButton isSaving={isLoading} label="Verify" />
+      <button type="button" className="btn btn-secondary btn-block" onClick={onRestart}>
+        Back to login
+      </button>
+    </form>
+  );
+}
