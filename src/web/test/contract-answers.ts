@@ -7,6 +7,8 @@ import { activity, exerciseRecords } from '../../contract/records';
 import { exercise } from '../../contract/exercises';
 import { exercisePage, pasession, progress, wlsession } from '../../contract/sessions';
 import { publicConfig, userInfo } from '../../contract/users';
+import { routineEnvelope, routinesList } from '../../contract/routines';
+import { workoutEnvelope, workoutsList } from '../../contract/workouts';
 
 const seg = '[^/]+';
 const exercisePath = `/api/logs/${seg}/exercises/${seg}`;
@@ -35,6 +37,16 @@ const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['GET', new RegExp(`^${exercisePath}/pasessions/edit/${seg}$`), pasession],
   ['POST', new RegExp(`^${exercisePath}/wlsessions$`), wlsession],
   ['POST', new RegExp(`^${exercisePath}/pasessions$`), pasession],
+  ['GET', new RegExp(`^/api/logs/${seg}/workouts$`), workoutsList],
+  ['POST', new RegExp(`^/api/logs/${seg}/workouts$`), workoutEnvelope],
+  ['GET', new RegExp(`^/api/logs/${seg}/workouts/${seg}$`), workoutEnvelope],
+  ['PUT', new RegExp(`^/api/logs/${seg}/workouts/${seg}$`), workoutEnvelope],
+  ['DELETE', new RegExp(`^/api/logs/${seg}/workouts/${seg}$`), messageBody],
+  ['GET', new RegExp(`^/api/logs/${seg}/routines$`), routinesList],
+  ['POST', new RegExp(`^/api/logs/${seg}/routines$`), routineEnvelope],
+  ['GET', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), routineEnvelope],
+  ['PUT', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), routineEnvelope],
+  ['DELETE', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), messageBody],
 ];
 
 /** Throws when `body` is not what the contract says `method path` answers (or no schema is known). */

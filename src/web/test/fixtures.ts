@@ -1,7 +1,9 @@
 import type { Exercise } from '../../contract/exercises';
 import { exercise as exerciseSchema } from '../../contract/exercises';
 import { log as logSchema, type Log } from '../../contract/logs';
+import { routine as routineSchema, type Routine } from '../../contract/routines';
 import { wlPoint, wlsession as wlsessionSchema, type WlPoint, type Wlsession } from '../../contract/sessions';
+import { workout as workoutSchema, type Workout } from '../../contract/workouts';
 
 // Answers the web tests serve, typed by the contract and parsed with its schemas when built: a
 // field the contract adds or renames fails here (and mockApi checks whole answers the same way).
@@ -62,6 +64,41 @@ export function aWlPoint(overrides: Partial<WlPoint> & Pick<WlPoint, 'createdDat
     e1rm: 0,
     heaviest: 0,
     inPounds: { totalVolume: 0, junkVolume: 0, workingVolume: 0, e1rm: 0, heaviest: 0 },
+    ...overrides,
+  });
+}
+
+/** A routine of the log: Bench Press 3 × 8–10, 90 s rest, unless told otherwise. */
+export function aRoutine(overrides: Partial<Routine> = {}): Routine {
+  return routineSchema.parse({
+    _id: 'r-1',
+    author: AUTHOR,
+    log: 'log-1',
+    title: 'Push A',
+    notes: '',
+    entries: [{ exercise: anExercise(), sets: 3, repsMin: 8, repsMax: 10, restSeconds: 90, superset: null }],
+    ...STAMP,
+    ...overrides,
+  });
+}
+
+/** A finished workout holding one weight session (aWlsession's), 45 minutes long, unless told otherwise. */
+export function aWorkout(overrides: Partial<Workout> = {}): Workout {
+  return workoutSchema.parse({
+    _id: 'w-1',
+    author: AUTHOR,
+    log: 'log-1',
+    title: 'Push A',
+    createdDate: '2026-03-01',
+    startedAt: '2026-03-01T10:00:00.000Z',
+    endedAt: '2026-03-01T10:45:00.000Z',
+    duration: 2700,
+    notes: '',
+    routine: 'r-1',
+    entries: [{ exercise: anExercise(), superset: null, wlsession: aWlsession() }],
+    totalVolume: 1000,
+    sets: 1,
+    ...STAMP,
     ...overrides,
   });
 }
