@@ -102,6 +102,8 @@ const sessionBase = z.object({
   slugSession: z.string(),
   createdDate: z.string(),
   notes: z.string(),
+  /** Its workout's `_id`, or null for a session logged on its own (docs/api.md §11). */
+  workout: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

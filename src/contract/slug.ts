@@ -13,4 +13,10 @@ export function slugify(title: string): string {
 
 /** Slugs that would shadow a screen's path (docs/api.md §4): refused as titles. */
 export const RESERVED_LOG_SLUGS: readonly string[] = ['edit', 'create-new-log'];
-export const RESERVED_EXERCISE_SLUGS: readonly string[] = ['edit', 'create-new-exercise'];
+/** `workouts` and `routines` are the log's gym screens (docs/api.md §11; migration 0016 moved existing ones). */
+export const RESERVED_EXERCISE_SLUGS: readonly string[] = [
+  'edit',
+  'create-new-exercise',
+  'workouts',
+  'routines',
+];

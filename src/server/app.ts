@@ -21,6 +21,8 @@ import { systemRoutes } from './features/system/system.routes';
 import { findSessionUser } from './features/users/auth-sessions.repository';
 import * as keptAnswers from './features/users/idempotency-keys';
 import { usersRoutes } from './features/users/users.routes';
+import { routinesRoutes } from './features/routines/routines.routes';
+import { workoutsRoutes } from './features/workouts/workouts.routes';
 import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
@@ -207,6 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logsRoutes(deps));
   await app.register(exercisesRoutes(deps));
   await app.register(sessionsRoutes(deps));
+  await app.register(workoutsRoutes(deps));
+  await app.register(routinesRoutes(deps));
   await app.register(dataRoutes(deps));
   await registerWeb(app, options.webDist ?? WEB_DIST);
   return app;

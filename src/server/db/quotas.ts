@@ -3,7 +3,8 @@
 // SQLSTATE 'QUOTA', its message the 409's words and its detail "<item> <max>".
 
 /** What a limit counts: a user's logs, a log's exercises, an exercise's sessions, a user's sessions. */
-export type QuotaItem = 'user-logs' | 'log-exercises' | 'exercise-sessions' | 'user-sessions';
+export type QuotaItem =
+  'user-logs' | 'log-exercises' | 'exercise-sessions' | 'user-sessions' | 'log-routines';
 
 export interface QuotaPassed {
   item: QuotaItem;
@@ -32,6 +33,7 @@ const WHAT: Record<QuotaItem, (max: number) => string> = {
   'log-exercises': (max) => `a log can hold at most ${max} exercises`,
   'exercise-sessions': (max) => `an exercise can hold at most ${max} sessions`,
   'user-sessions': (max) => `an account can hold at most ${max} sessions`,
+  'log-routines': (max) => `a log can hold at most ${max} routines`,
 };
 
 /** The 413 of an import that would pass a limit: which one, and that nothing was imported. */

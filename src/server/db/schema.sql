@@ -93,6 +93,35 @@ CREATE TABLE rate_limits (
   CONSTRAINT rate_limits_pkey PRIMARY KEY (key)
 );
 
+CREATE TABLE routine_entries (
+  routine_id uuid NOT NULL,
+  position integer NOT NULL,
+  author_id uuid NOT NULL,
+  exercise_id uuid NOT NULL,
+  sets integer,
+  reps_min integer,
+  reps_max integer,
+  rest_seconds integer NOT NULL,
+  superset integer,
+  CONSTRAINT routine_entries_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT routine_entries_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES exercises(id) ON DELETE CASCADE,
+  CONSTRAINT routine_entries_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES routines(id) ON DELETE CASCADE
+);
+
+CREATE TABLE routines (
+  id uuid NOT NULL,
+  author_id uuid NOT NULL,
+  log_id uuid NOT NULL,
+  title text NOT NULL,
+  notes text DEFAULT ''::text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  import_id uuid,
+  CONSTRAINT routines_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT routines_log_id_fkey FOREIGN KEY (log_id) REFERENCES logs(id) ON DELETE CASCADE,
+  CONSTRAINT routines_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE sessions (
   id uuid NOT NULL,
   author_id uuid NOT NULL,
@@ -127,9 +156,13 @@ CREATE TABLE sessions (
   e1rm_lb double precision,
   best_set_volume_lb double precision,
   exact_volume_lb double precision,
+  workout_id uuid,
+  workout_position integer,
+  workout_superset integer,
   CONSTRAINT sessions_kind_columns CHECK ((((kind = 'wlsession'::text) AND (sets IS NOT NULL) AND (total_volume IS NOT NULL) AND (junk_volume IS NOT NULL) AND (working_volume IS NOT NULL) AND (hours IS NULL) AND (minutes IS NULL) AND (seconds IS NULL) AND (distance IS NULL) AND (pace_minutes IS NULL) AND (pace_seconds IS NULL) AND (speed IS NULL)) OR ((kind = 'pasession'::text) AND (sets IS NULL) AND (total_volume IS NULL) AND (junk_volume IS NULL) AND (working_volume IS NULL) AND (hours IS NOT NULL) AND (minutes IS NOT NULL) AND (seconds IS NOT NULL) AND (distance IS NOT NULL) AND (pace_minutes IS NOT NULL) AND (pace_seconds IS NOT NULL) AND (speed IS NOT NULL)))),
   CONSTRAINT sessions_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT sessions_exercise_id_fkey FOREIGN KEY (exercise_id) REFERENCES exercises(id) ON DELETE CASCADE,
+  CONSTRAINT sessions_workout_id_fkey FOREIGN KEY (workout_id) REFERENCES workouts(id) ON DELETE CASCADE,
   CONSTRAINT sessions_pkey PRIMARY KEY (id)
 );
 
@@ -147,6 +180,25 @@ CREATE TABLE users (
   CONSTRAINT users_email_unique UNIQUE (email)
 );
 
+CREATE TABLE workouts (
+  id uuid NOT NULL,
+  author_id uuid NOT NULL,
+  log_id uuid NOT NULL,
+  title text NOT NULL,
+  created_date date NOT NULL,
+  started_at timestamp with time zone,
+  ended_at timestamp with time zone,
+  notes text DEFAULT ''::text NOT NULL,
+  routine_id uuid,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  import_id uuid,
+  CONSTRAINT workouts_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT workouts_log_id_fkey FOREIGN KEY (log_id) REFERENCES logs(id) ON DELETE CASCADE,
+  CONSTRAINT workouts_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES routines(id) ON DELETE SET NULL,
+  CONSTRAINT workouts_pkey PRIMARY KEY (id)
+);
+
 -- Indexes (those of primary keys and unique constraints are in their tables)
 
 CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id);
@@ -159,6 +211,9 @@ CREATE INDEX logs_author_active_idx ON public.logs USING btree (author_id, activ
 CREATE UNIQUE INDEX logs_author_slug_uq ON public.logs USING btree (author_id, slug);
 CREATE INDEX password_resets_user_idx ON public.password_resets USING btree (user_id);
 CREATE INDEX rate_limits_reset_idx ON public.rate_limits USING btree (reset_at);
+CREATE INDEX routine_entries_exercise_idx ON public.routine_entries USING btree (exercise_id);
+CREATE INDEX routine_entries_routine_idx ON public.routine_entries USING btree (routine_id, "position");
+CREATE INDEX routines_log_title_idx ON public.routines USING btree (author_id, log_id, lower(title), id);
 CREATE INDEX sessions_author_date_idx ON public.sessions USING btree (author_id, created_date);
 CREATE INDEX sessions_exercise_date_idx ON public.sessions USING btree (author_id, exercise_id, created_date DESC, created_at DESC, id DESC);
 CREATE UNIQUE INDEX sessions_exercise_slug_uq ON public.sessions USING btree (author_id, exercise_id, slug);
@@ -169,6 +224,9 @@ CREATE INDEX sessions_record_heaviest_idx ON public.sessions USING btree (author
 CREATE INDEX sessions_record_pace_idx ON public.sessions USING btree (author_id, exercise_id, ((((((hours * (60)::double precision) + minutes) + (seconds / (60)::double precision)) / distance))::numeric), created_date, created_at, id) WHERE ((kind = 'pasession'::text) AND (distance > (0)::double precision) AND ((((hours * (60)::double precision) + minutes) + (seconds / (60)::double precision)) > (0)::double precision) AND (pace_minutes IS NOT NULL));
 CREATE INDEX sessions_record_session_volume_idx ON public.sessions USING btree (author_id, exercise_id, ((exact_volume)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (exact_volume > (0)::double precision));
 CREATE INDEX sessions_record_set_volume_idx ON public.sessions USING btree (author_id, exercise_id, ((best_set_volume)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (best_set_volume > (0)::double precision));
+CREATE INDEX sessions_workout_idx ON public.sessions USING btree (author_id, workout_id, workout_position) WHERE (workout_id IS NOT NULL);
+CREATE INDEX workouts_log_order_idx ON public.workouts USING btree (author_id, log_id, created_date DESC, started_at DESC NULLS LAST, created_at DESC, id DESC);
+CREATE INDEX workouts_routine_idx ON public.workouts USING btree (routine_id) WHERE (routine_id IS NOT NULL);
 
 -- Extended statistics
 
@@ -309,6 +367,41 @@ BEGIN
   WHERE q.owner_id = (c->>'owner_id')::uuid AND q.item = which;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.routine_json(r routines, slug_log text, entries routine_entries[])
+ RETURNS json
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select json_build_object('_id', r.id, 'author', r.author_id, 'log', r.log_id, 'title', r.title,
+    'notes', r.notes,
+    'entries', coalesce((
+      select json_agg(json_build_object('exercise', exercise_json(e, slug_log), 'sets', x.sets,
+          'repsMin', x.reps_min, 'repsMax', x.reps_max, 'restSeconds', x.rest_seconds, 'superset', x.superset)
+        order by x.position)
+      from unnest(entries) x join exercises e on e.author_id = x.author_id and e.id = x.exercise_id), '[]'),
+    'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+$function$;
+
+CREATE OR REPLACE FUNCTION public.routines_counted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  per_log jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
+      FROM (SELECT log_id, count(*) AS k FROM changed_new GROUP BY log_id) g;
+    PERFORM quota_add(per_log, 'log-routines');
+  ELSE
+    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
+      FROM (SELECT log_id, count(*) AS k FROM changed_old GROUP BY log_id) g;
+    PERFORM quota_remove(per_log, 'log-routines');
+  END IF;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.session_api_json(s sessions)
  RETURNS json
  LANGUAGE sql
@@ -316,7 +409,7 @@ CREATE OR REPLACE FUNCTION public.session_api_json(s sessions)
 AS $function$
   select case when s.kind = 'wlsession' then json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
-      'createdDate', s.created_date, 'notes', s.notes,
+      'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,
       'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume,
@@ -325,7 +418,7 @@ AS $function$
       'set', s.sets)
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
-      'createdDate', s.created_date, 'notes', s.notes,
+      'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,
       'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'paceMinutes', s.pace_minutes, 'paceSeconds', s.pace_seconds, 'speed', s.speed,
@@ -396,6 +489,58 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.workout_json(w workouts, slug_log text, members sessions[])
+ RETURNS json
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select json_build_object('_id', w.id, 'author', w.author_id, 'log', w.log_id, 'title', w.title,
+    'createdDate', w.created_date,
+    'startedAt', case when w.started_at is null then null
+      when extract(microseconds from w.started_at)::bigint % 1000 = 0
+        then to_char(w.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      else to_char(w.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end,
+    'endedAt', case when w.ended_at is null then null
+      when extract(microseconds from w.ended_at)::bigint % 1000 = 0
+        then to_char(w.ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      else to_char(w.ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end,
+    'duration', floor(extract(epoch from (w.ended_at - w.started_at)))::bigint,
+    'notes', w.notes, 'routine', w.routine_id,
+    'entries', coalesce((
+      select json_agg(json_build_object('exercise', exercise_json(e, slug_log), 'superset', m.workout_superset,
+          m.kind, m.api_json) order by m.workout_position, m.id)
+      from unnest(members) m join exercises e on e.author_id = m.author_id and e.id = m.exercise_id), '[]'),
+    'totalVolume', coalesce((
+      select round(sum((x->>'repetitions')::float8 * case when jsonb_typeof(x->'pounds') = 'number'
+          then (x->>'pounds')::float8 * 0.45359237 else (x->>'kilograms')::float8 end)::numeric, 2)::float8
+      from unnest(members) m cross join jsonb_array_elements(m.sets) x where m.kind = 'wlsession'), 0),
+    'sets', (select coalesce(sum(jsonb_array_length(m.sets)), 0)::int from unnest(members) m where m.kind = 'wlsession'),
+    'createdAt', to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(w.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+$function$;
+
+CREATE OR REPLACE FUNCTION public.workouts_emptied()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM workouts w
+  USING (SELECT DISTINCT author_id, workout_id FROM changed_old WHERE workout_id IS NOT NULL) o
+  WHERE w.author_id = o.author_id AND w.id = o.workout_id
+    AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.author_id = o.author_id AND s.workout_id = o.workout_id);
+  RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.workouts_emptied_by_move()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM workouts w WHERE w.author_id = old.author_id AND w.id = old.workout_id
+    AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.author_id = old.author_id AND s.workout_id = old.workout_id);
+  RETURN NULL;
+END $function$;
+
 -- Triggers (src/server/db/functions/)
 
 CREATE TRIGGER exercises_counted_delete AFTER DELETE ON public.exercises REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION exercises_counted();
@@ -410,10 +555,18 @@ CREATE TRIGGER logs_counted_delete AFTER DELETE ON public.logs REFERENCING OLD T
 
 CREATE TRIGGER logs_counted_insert AFTER INSERT ON public.logs REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION logs_counted();
 
+CREATE TRIGGER routines_counted_delete AFTER DELETE ON public.routines REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION routines_counted();
+
+CREATE TRIGGER routines_counted_insert AFTER INSERT ON public.routines REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION routines_counted();
+
 CREATE TRIGGER sessions_counted_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION sessions_counted();
 
 CREATE TRIGGER sessions_counted_insert AFTER INSERT ON public.sessions REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION sessions_counted();
 
 CREATE TRIGGER sessions_store_api_json BEFORE INSERT OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION sessions_store_api_json();
+
+CREATE TRIGGER workouts_emptied_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION workouts_emptied();
+
+CREATE TRIGGER workouts_emptied_update AFTER UPDATE OF workout_id ON public.sessions FOR EACH ROW WHEN (((old.workout_id IS NOT NULL) AND (new.workout_id IS DISTINCT FROM old.workout_id))) EXECUTE FUNCTION workouts_emptied_by_move();
 
 CREATE TRIGGER users_uncounted AFTER DELETE ON public.users REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION users_uncounted();

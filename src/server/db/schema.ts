@@ -3,6 +3,7 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   json,
   jsonb,
   pgTable,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -163,6 +165,11 @@ export const sessions = pgTable(
     exactVolumeLb: doublePrecision('exact_volume_lb'),
     ...timestamps,
     importId: uuid('import_id'),
+    // The workout it belongs to, its place in it and its superset (migration 0016); null for a
+    // session logged on its own.
+    workoutId: uuid('workout_id').references((): AnyPgColumn => workouts.id, { onDelete: 'cascade' }),
+    workoutPosition: integer('workout_position'),
+    workoutSuperset: integer('workout_superset'),
     // The session's API JSON, built by PostgreSQL and stored on every write by the trigger of
     // db/functions/sessions-api-json-trigger.sql (function `session_api_json`, decision 0014),
     // which replaces whatever an insert gives it.
@@ -182,6 +189,79 @@ export const sessions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('sessions_author_date_idx').on(t.authorId, t.createdDate),
+    index('sessions_workout_idx')
+      .on(t.authorId, t.workoutId, t.workoutPosition)
+      .where(sql`${t.workoutId} is not null`),
+  ],
+);
+
+/** A plan of a log (docs/api.md §11, migration 0016); its entries are rows of routine_entries. */
+export const routines = pgTable('routines', {
+  id: uuid('id').primaryKey(),
+  authorId: uuid('author_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  logId: uuid('log_id')
+    .notNull()
+    .references(() => logs.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  notes: text('notes').notNull().default(''),
+  ...timestamps,
+  importId: uuid('import_id'),
+});
+
+/** A routine's entry; deleting its exercise deletes it (the foreign key). Targets null for pace. */
+export const routineEntries = pgTable(
+  'routine_entries',
+  {
+    routineId: uuid('routine_id')
+      .notNull()
+      .references(() => routines.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    exerciseId: uuid('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    sets: integer('sets'),
+    repsMin: integer('reps_min'),
+    repsMax: integer('reps_max'),
+    restSeconds: integer('rest_seconds').notNull(),
+    superset: integer('superset'),
+  },
+  (t) => [index('routine_entries_routine_idx').on(t.routineId, t.position)],
+);
+
+/** Several sessions of one log in one sitting (docs/api.md §11, migration 0016). */
+export const workouts = pgTable(
+  'workouts',
+  {
+    id: uuid('id').primaryKey(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => logs.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdDate: date('created_date', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'string' }),
+    notes: text('notes').notNull().default(''),
+    routineId: uuid('routine_id').references(() => routines.id, { onDelete: 'set null' }),
+    ...timestamps,
+    importId: uuid('import_id'),
+  },
+  (t) => [
+    index('workouts_log_order_idx').on(
+      t.authorId,
+      t.logId,
+      t.createdDate.desc().nullsFirst(),
+      t.startedAt.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -207,4 +287,15 @@ export const imports = pgTable(
   ],
 );
 
-export const schema = { users, authSessions, passwordResets, logs, exercises, sessions, imports };
+export const schema = {
+  users,
+  authSessions,
+  passwordResets,
+  logs,
+  exercises,
+  sessions,
+  imports,
+  routines,
+  routineEntries,
+  workouts,
+};

@@ -15,7 +15,13 @@ import { accountSnapshot, createWorld, type World, worldIds } from './world';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** What a signed-in user who is not the author gets: a 404 naming the kind, or their own data. */
-type Outcome = 'Log not found' | 'Exercise not found' | 'Session not found' | 'own';
+type Outcome =
+  | 'Log not found'
+  | 'Exercise not found'
+  | 'Session not found'
+  | 'Workout not found'
+  | 'Routine not found'
+  | 'own';
 
 interface Fixture {
   /** Values for the route's `:params`, taken from the world the call acts on. */
@@ -219,6 +225,70 @@ const FIXTURES: Record<string, Fixture> = {
     params: (w) => ({ ...paParams(w), slugSession: w.pas.slugSession }),
     stranger: 'Log not found',
     lookalike: 'Session not found',
+    author: { status: 200, fresh: true },
+  },
+  'GET /api/logs/:slugLog/workouts': {
+    params: logParams,
+    stranger: 'Log not found',
+    lookalike: 'own',
+    author: { status: 200, check: (r, w) => expect(r.json().workouts[0]._id).toBe(w.workout._id) },
+  },
+  'POST /api/logs/:slugLog/workouts': {
+    params: logParams,
+    body: (w) => ({ createdDate: '2026-05-04', entries: [{ slugExercise: w.wl.slugExercise, ...wlBody() }] }),
+    stranger: 'Log not found',
+    lookalike: 'own',
+    author: { status: 201, check: (r, w) => expect(r.json().workout.log).toBe(w.log._id) },
+  },
+  'GET /api/logs/:slugLog/workouts/:id': {
+    params: (w) => ({ ...logParams(w), id: w.workout._id }),
+    stranger: 'Log not found',
+    lookalike: 'Workout not found',
+    author: { status: 200, check: (r, w) => expect(r.json().workout._id).toBe(w.workout._id) },
+  },
+  'PUT /api/logs/:slugLog/workouts/:id': {
+    params: (w) => ({ ...logParams(w), id: w.workout._id }),
+    body: (w) => ({ createdDate: '2026-02-01', entries: [{ slugExercise: w.wl.slugExercise, ...wlBody() }] }),
+    stranger: 'Log not found',
+    lookalike: 'Workout not found',
+    author: { status: 200, fresh: true, check: (r) => expect(r.json().workout.totalVolume).toBe(752.5) },
+  },
+  'DELETE /api/logs/:slugLog/workouts/:id': {
+    params: (w) => ({ ...logParams(w), id: w.workout._id }),
+    stranger: 'Log not found',
+    lookalike: 'Workout not found',
+    author: { status: 200, fresh: true },
+  },
+  'GET /api/logs/:slugLog/routines': {
+    params: logParams,
+    stranger: 'Log not found',
+    lookalike: 'own',
+    author: { status: 200, check: (r, w) => expect(r.json().routines[0]._id).toBe(w.routine._id) },
+  },
+  'POST /api/logs/:slugLog/routines': {
+    params: logParams,
+    body: (w) => ({ title: 'Push', entries: [{ slugExercise: w.pa.slugExercise }] }),
+    stranger: 'Log not found',
+    lookalike: 'own',
+    author: { status: 201, check: (r, w) => expect(r.json().routine.log).toBe(w.log._id) },
+  },
+  'GET /api/logs/:slugLog/routines/:id': {
+    params: (w) => ({ ...logParams(w), id: w.routine._id }),
+    stranger: 'Log not found',
+    lookalike: 'Routine not found',
+    author: { status: 200, check: (r, w) => expect(r.json().routine._id).toBe(w.routine._id) },
+  },
+  'PUT /api/logs/:slugLog/routines/:id': {
+    params: (w) => ({ ...logParams(w), id: w.routine._id }),
+    body: (w) => ({ title: 'Renamed', entries: [{ slugExercise: w.pa.slugExercise }] }),
+    stranger: 'Log not found',
+    lookalike: 'Routine not found',
+    author: { status: 200, fresh: true, check: (r) => expect(r.json().routine.title).toBe('Renamed') },
+  },
+  'DELETE /api/logs/:slugLog/routines/:id': {
+    params: (w) => ({ ...logParams(w), id: w.routine._id }),
+    stranger: 'Log not found',
+    lookalike: 'Routine not found',
     author: { status: 200, fresh: true },
   },
   'GET /api/users/profile': {

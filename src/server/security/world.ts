@@ -1,7 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Exercise } from '../../contract/exercises';
 import type { Log } from '../../contract/logs';
+import type { Routine } from '../../contract/routines';
 import type { Pasession, Wlsession } from '../../contract/sessions';
+import type { Workout } from '../../contract/workouts';
 import {
   call,
   createExercise,
@@ -12,7 +14,10 @@ import {
   type TestUser,
 } from '../test/factories';
 
-/** One user's records: a log holding a weight exercise and a pace exercise, one session each. */
+/**
+ * One user's records: a log holding a weight exercise and a pace exercise, one session each, and
+ * a routine and a workout (of one earlier weight session) of that log.
+ */
 export interface World {
   user: TestUser;
   log: Log;
@@ -20,6 +25,8 @@ export interface World {
   pa: Exercise;
   wls: Wlsession;
   pas: Pasession;
+  workout: Workout;
+  routine: Routine;
 }
 
 let worldCounter = 0;
@@ -43,7 +50,23 @@ export async function createWorld(
   });
   const wls = await createWlsession(app, owner.cookie, wl);
   const pas = await createPasession(app, owner.cookie, pa);
-  return { user: owner, log, wl, pa, wls, pas };
+  const routine = await created(app, owner.cookie, `/api/logs/${log.slugLog}/routines`, {
+    title: 'Legs',
+    entries: [{ slugExercise: wl.slugExercise }],
+  });
+  // Before the weight session's date, so that session stays the exercise's newest.
+  const workout = await created(app, owner.cookie, `/api/logs/${log.slugLog}/workouts`, {
+    createdDate: '2026-02-01',
+    routine: routine.routine._id,
+    entries: [{ slugExercise: wl.slugExercise, set: [{ repetitions: 3, kilograms: 60 }] }],
+  });
+  return { user: owner, log, wl, pa, wls, pas, workout: workout.workout, routine: routine.routine };
+}
+
+async function created(app: FastifyInstance, cookie: string, url: string, body: unknown) {
+  const response = await call(app, 'POST', url, { cookie, body });
+  if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
 }
 
 /** Every id a world's records carry: none of them may appear in another user's responses. */
@@ -55,6 +78,8 @@ export function worldIds(world: World): string[] {
     world.pa._id,
     world.wls._id,
     world.pas._id,
+    world.workout._id,
+    world.routine._id,
     ...world.wls.set.map((s) => s._id),
   ];
 }

@@ -8,7 +8,7 @@
 CREATE OR REPLACE FUNCTION session_api_json(s sessions) RETURNS json LANGUAGE sql STABLE PARALLEL SAFE AS $$
   select case when s.kind = 'wlsession' then json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
-      'createdDate', s.created_date, 'notes', s.notes,
+      'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,
       'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume,
@@ -17,7 +17,7 @@ CREATE OR REPLACE FUNCTION session_api_json(s sessions) RETURNS json LANGUAGE sq
       'set', s.sets)
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
-      'createdDate', s.created_date, 'notes', s.notes,
+      'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,
       'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'paceMinutes', s.pace_minutes, 'paceSeconds', s.pace_seconds, 'speed', s.speed,

@@ -138,8 +138,9 @@ const sessionsOldestFirst = defineRowsStatement<
   'sessions_oldest_first',
   // Its API JSON with every stored digit of its timestamps, without the ids the file's nesting
   // already gives (author, exercise), and without the pound volumes, which an import derives again
-  // from the sets: docs/api.md §8.
-  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds')
+  // from the sets: docs/api.md §8. Its workout is not written here: the log's `workouts` name
+  // their sessions (docs/api.md §11).
+  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds' - 'workout')
       || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session
     from sessions s
     where s.author_id = ${p.authorId} and s.exercise_id = ${p.exerciseId}
@@ -281,6 +282,15 @@ export async function createSession(
   return row.json ?? { wrongKind: exercise.kind };
 }
 
+/**
+ * A new date takes a session out of its workout (docs/api.md §11); a workout left without
+ * sessions is deleted by the trigger of db/functions/workouts-emptied.sql.
+ */
+const leavesWorkoutOnNewDate = (date: unknown) =>
+  sql`workout_id = case when x.created_date = ${date}::date then x.workout_id end,
+        workout_position = case when x.created_date = ${date}::date then x.workout_position end,
+        workout_superset = case when x.created_date = ${date}::date then x.workout_superset end`;
+
 const updateSessionStatement = defineStatement<WriteParams, Answer>(
   'update_session',
   // Only a new date moves the session to a new slug: SET reads the row's old values.
@@ -295,6 +305,7 @@ const updateSessionStatement = defineStatement<WriteParams, Answer>(
         exact_volume = ${p.exactVolume}, total_volume_lb = ${p.totalVolumeLb},
         junk_volume_lb = ${p.junkVolumeLb}, working_volume_lb = ${p.workingVolumeLb}, heaviest_lb = ${p.heaviestLb},
         e1rm_lb = ${p.e1rmLb}, best_set_volume_lb = ${p.bestSetVolumeLb}, exact_volume_lb = ${p.exactVolumeLb},
+        ${leavesWorkoutOnNewDate(p.date)},
         updated_at = now()
       from sc where x.author_id = sc.scope_author_id and x.exercise_id = sc.scope_id and x.kind = ${p.kind} and x.id = ${p.id}
       returning x.*

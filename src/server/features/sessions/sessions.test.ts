@@ -67,6 +67,7 @@ describe('weight sessions: create and read', () => {
       'totalVolume',
       'updatedAt',
       'workingVolume',
+      'workout',
     ]);
     expect(session).toMatchObject({
       author: user._id,
@@ -388,6 +389,7 @@ describe('pace sessions', () => {
       'speed',
       'time',
       'updatedAt',
+      'workout',
     ]);
     expect(session).toMatchObject({
       author: user._id,
