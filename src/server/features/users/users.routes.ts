@@ -20,6 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { verifyTurnstile } from '../../lib/turnstile';
 import { clearSessionCookie, sessionTokenHash, setSessionCookie } from '../../plugins/auth';
 import { createAuthSession, deleteAuthSession, deleteOtherAuthSessions } from './auth-sessions.repository';
+import { profileSettings } from './profile-settings';
 import {
   consumeResetToken,
   createUser,
@@ -33,13 +34,16 @@ import {
 const USER_EXISTS = 'User already exists';
 const FORGOT_ANSWER = 'If that email is registered, a reset link is on its way';
 
-export function toUserInfo(user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit'>) {
+export function toUserInfo(
+  user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit' | 'restSeconds' | 'plates'>,
+) {
   return {
     _id: user.id,
     username: user.username,
     email: user.email,
     isAdmin: user.isAdmin,
     weightUnit: user.weightUnit,
+    ...profileSettings(user),
   };
 }
 
@@ -136,7 +140,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { body: profileBody, response: { 200: userInfo, '4xx': errorBody } },
       },
       async (request, reply) => {
-        const { username, email, password, currentPassword, weightUnit } = request.body;
+        const { username, email, password, currentPassword, weightUnit, restSeconds, plates } = request.body;
         const current = request.user;
         const emailChanges = email !== current.email;
         if (emailChanges || password) {
@@ -156,7 +160,14 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         const existing = emailChanges ? await findUserByEmail(db, email) : null;
         if (existing && existing.id !== current.id) throw new AppError(409, USER_EXISTS);
         const { user, token } = await db.transaction(async (tx) => {
-          const updated = await updateUser(tx, current.id, { username, email, passwordHash, weightUnit });
+          const updated = await updateUser(tx, current.id, {
+            username,
+            email,
+            passwordHash,
+            weightUnit,
+            restSeconds,
+            plates,
+          });
           if (!updated) throw new AppError(409, USER_EXISTS);
           if (!passwordHash) return { user: updated, token: null };
           // A new password ends every session, this one included: it continues under a new

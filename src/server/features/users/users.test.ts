@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLATE_SETTINGS } from '../../../contract/plates';
 import type { Mail } from '../../lib/mailer';
 import { call, randomIp, registerUser, sessionCookie, uniqueEmail } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -108,7 +109,15 @@ describe('POST /api/users (register)', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'isAdmin', 'username', 'weightUnit']);
+    expect(Object.keys(body).sort()).toEqual([
+      '_id',
+      'email',
+      'isAdmin',
+      'plates',
+      'restSeconds',
+      'username',
+      'weightUnit',
+    ]);
     expect(body).toMatchObject({ username: 'Ada', email, isAdmin: false });
     expect(body._id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -368,6 +377,8 @@ describe('PUT /api/users/profile', () => {
       email: newEmail,
       isAdmin: false,
       weightUnit: 'kg',
+      restSeconds: 120,
+      plates: DEFAULT_PLATE_SETTINGS,
     });
     expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toEqual(response.json());
     // The old address hears of the change (docs/api.md §9), and only it.

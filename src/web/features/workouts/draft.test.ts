@@ -35,8 +35,26 @@ function fromRoutine(unit: 'kg' | 'lb' = 'kg'): WorkoutDraft {
 
 const lastTime = aWlsession({
   set: [
-    { _id: 'a', repetitions: 10, kilograms: 60, pounds: null, isHard: true, volume: 600 },
-    { _id: 'b', repetitions: 8, kilograms: 80, pounds: null, isHard: true, volume: 640 },
+    {
+      _id: 'a',
+      repetitions: 10,
+      kilograms: 60,
+      pounds: null,
+      isHard: true,
+      volume: 600,
+      type: 'normal',
+      rpe: null,
+    },
+    {
+      _id: 'b',
+      repetitions: 8,
+      kilograms: 80,
+      pounds: null,
+      isHard: true,
+      volume: 640,
+      type: 'normal',
+      rpe: null,
+    },
   ],
 }).set;
 

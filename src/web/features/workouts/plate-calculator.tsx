@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { formatNumber, type WeightUnit } from '../../../contract/metrics';
 import { loadPlates, type PlateSettings, plateSettings } from '../../../contract/plates';
-import type { UserInfo } from '../../../contract/users';
 import { errorMessage } from '../../lib/errors';
 import { authStore, useUserInfo } from '../../lib/auth-store';
 import { useSaveGymSettingsMutation } from '../../lib/gym.api';
@@ -52,9 +51,7 @@ export function PlateSettingsEditor({ unit }: { unit: WeightUnit }) {
     setError(null);
     if (!user) return;
     try {
-      const answer = await updateProfile(plateSettingsBody(user, unit, parsed.data)).unwrap();
-      // The answer is the user info; an answer without the settings keeps what was just chosen.
-      authStore.signIn({ plateSettings: { [unit]: parsed.data }, ...(answer as UserInfo) } as UserInfo);
+      authStore.signIn(await updateProfile(plateSettingsBody(user, unit, parsed.data)).unwrap());
       toast.success('Plates saved');
     } catch (failure) {
       toast.error(errorMessage(failure));

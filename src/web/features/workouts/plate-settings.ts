@@ -3,28 +3,25 @@ import { DEFAULT_PLATE_SETTINGS, type PlateSettings } from '../../../contract/pl
 import type { UserInfo } from '../../../contract/users';
 
 /**
- * The gym fields the account's user info carries (docs/api.md §11: `restSeconds`; plate settings
- * per weight unit), read loosely: an answer without them means the defaults.
+ * The account's gym settings as its user info carries them (docs/api.md §11: `restSeconds`, and
+ * `plates` per weight unit), read loosely: a user info kept on the device before they existed
+ * has neither, which means the defaults.
  */
-type GymUserInfo = UserInfo & {
-  restSeconds?: number | null;
-  plateSettings?: Partial<Record<WeightUnit, PlateSettings>> | null;
-};
+type StoredUserInfo = Omit<UserInfo, 'restSeconds' | 'plates'> &
+  Partial<Pick<UserInfo, 'restSeconds' | 'plates'>>;
 
-export function profileRestSeconds(user: UserInfo | null): number | null {
-  const rest = (user as GymUserInfo | null)?.restSeconds;
-  return typeof rest === 'number' ? rest : null;
+export function profileRestSeconds(user: StoredUserInfo | null): number | null {
+  return typeof user?.restSeconds === 'number' ? user.restSeconds : null;
 }
 
-export function plateSettingsOf(user: UserInfo | null, unit: WeightUnit): PlateSettings {
-  const kept = (user as GymUserInfo | null)?.plateSettings?.[unit];
+export function plateSettingsOf(user: StoredUserInfo | null, unit: WeightUnit): PlateSettings {
+  const kept = user?.plates?.[unit];
   return kept && Array.isArray(kept.plates) && typeof kept.bar === 'number'
     ? kept
     : DEFAULT_PLATE_SETTINGS[unit];
 }
 
-/** The PUT /api/users/profile body that changes this unit's plates and keeps everything else. */
-export function plateSettingsBody(user: UserInfo, unit: WeightUnit, settings: PlateSettings) {
-  const kept = (user as GymUserInfo).plateSettings ?? {};
-  return { username: user.username, email: user.email, plateSettings: { ...kept, [unit]: settings } };
+/** The PUT /api/users/profile body that replaces this unit's plates and keeps everything else. */
+export function plateSettingsBody(user: StoredUserInfo, unit: WeightUnit, settings: PlateSettings) {
+  return { username: user.username, email: user.email, plates: { [unit]: settings } };
 }

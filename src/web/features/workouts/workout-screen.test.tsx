@@ -19,8 +19,26 @@ const logAnswer = {
 // Last time: 10 × 100 kg, then 8 × 105 kg.
 const lastSession = aWlsession({
   set: [
-    { _id: 'a', repetitions: 10, kilograms: 100, pounds: null, isHard: true, volume: 1000 },
-    { _id: 'b', repetitions: 8, kilograms: 105, pounds: null, isHard: true, volume: 840 },
+    {
+      _id: 'a',
+      repetitions: 10,
+      kilograms: 100,
+      pounds: null,
+      isHard: true,
+      volume: 1000,
+      type: 'normal',
+      rpe: null,
+    },
+    {
+      _id: 'b',
+      repetitions: 8,
+      kilograms: 105,
+      pounds: null,
+      isHard: true,
+      volume: 840,
+      type: 'normal',
+      rpe: null,
+    },
   ],
 });
 const exerciseAnswer = {
