@@ -4,6 +4,7 @@ import * as auth from './auth.mjs';
 import * as data from './data.mjs';
 import * as deadWifi from './dead-wifi.mjs';
 import * as expiredSession from './expired-session.mjs';
+import * as gym from './gym.mjs';
 import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
 import * as pace from './pace.mjs';
@@ -33,4 +34,5 @@ export const journeys = [
   activity,
   sharedDevice,
   deadWifi,
+  gym,
 ];

@@ -11,7 +11,7 @@ export function RunningTime({ startedAt }: { startedAt: string }) {
   return (
     <p className="workout-elapsed">
       <span className="sr-only">Running time </span>
-      <time>{formatDuration(elapsedSeconds({ startedAt }, now))}</time>
+      {formatDuration(elapsedSeconds({ startedAt }, now))}
     </p>
   );
 }

@@ -43,7 +43,7 @@ export function LogGymSection({ log }: { log: Pick<Log, 'slugLog'> }) {
       {routines.length > 0 && (
         <ul className="card-list routine-starts" aria-label="Routines">
           {routines.map((routine) => (
-            <li key={routine._id} className="card list-card routine-start">
+            <li key={routine._id} className="card routine-start">
               <span className="list-card-text">
                 <span className="list-card-title">{routine.title}</span>
                 <span className="list-card-meta">

@@ -218,6 +218,9 @@ function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }
             </option>
           ))}
         </select>
+      </div>
+      <div className="workout-set-foot">
+        <PlateHint weight={set.weight || placeholder?.weight || ''} unit={unit} />
         <label className="workout-set-hard" htmlFor={`${id}-hard`}>
           <input
             id={`${id}-hard`}
@@ -240,7 +243,6 @@ function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }
           <TrashIcon width={18} height={18} />
         </button>
       </div>
-      <PlateHint weight={set.weight || placeholder?.weight || ''} unit={unit} />
       {[weightError, repsError, rpeError, error('type'), error('isHard')].filter(Boolean).map((message) => (
         <p key={message} className="field-error">
           {message}

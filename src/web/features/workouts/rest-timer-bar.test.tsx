@@ -47,10 +47,10 @@ describe('RestTimerBar', () => {
   it('−15 s, +15 s and Skip change the rest', () => {
     render(<Harness initial={{ startedAt: START, seconds: 90 }} />);
     expect(count()).toBe('1:30');
-    fireEvent.click(screen.getByRole('button', { name: '15 seconds more' }));
+    fireEvent.click(screen.getByRole('button', { name: /15 seconds more/ }));
     expect(count()).toBe('1:45');
-    fireEvent.click(screen.getByRole('button', { name: '15 seconds less' }));
-    fireEvent.click(screen.getByRole('button', { name: '15 seconds less' }));
+    fireEvent.click(screen.getByRole('button', { name: /15 seconds less/ }));
+    fireEvent.click(screen.getByRole('button', { name: /15 seconds less/ }));
     expect(count()).toBe('1:15');
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(screen.queryByTestId('rest-count')).toBeNull();

@@ -67,10 +67,9 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
           <button
             type="button"
             className="btn btn-secondary rest-step"
-            aria-label="15 seconds less"
             onClick={() => onChange(adjustRest(rest, -REST_STEP_SECONDS, now()))}
           >
-            −15 s
+            −15 s<span className="sr-only">{' (15 seconds less)'}</span>
           </button>
           <p className="rest-time">
             <span className="rest-label">Rest</span>
@@ -81,10 +80,9 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
           <button
             type="button"
             className="btn btn-secondary rest-step"
-            aria-label="15 seconds more"
             onClick={() => onChange(adjustRest(rest, REST_STEP_SECONDS, now()))}
           >
-            +15 s
+            +15 s<span className="sr-only">{' (15 seconds more)'}</span>
           </button>
           <button
             type="button"

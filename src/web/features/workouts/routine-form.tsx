@@ -274,7 +274,13 @@ function RoutineForm({ slugLog, defaultValues, isSaving, onSubmit }: RoutineForm
           </button>
         </div>
       </fieldset>
-      <NotesField id="notes" error={errors.notes?.message} length={notes.length} {...register('notes')} />
+      <NotesField
+        id="notes"
+        placeholder="Cues, how to progress… (optional)"
+        error={errors.notes?.message}
+        length={notes.length}
+        {...register('notes')}
+      />
       <SubmitButton isSaving={isSaving} label="Save routine" />
     </form>
   );

@@ -55,7 +55,7 @@ export function RoutinesPage() {
           </p>
         </div>
       ) : (
-        <ul className={`card-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
+        <ul className={`card-list routines-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
           {data.routines.map((routine) => (
             <li key={routine._id} className="card routine-card">
               <div className="routine-card-head">

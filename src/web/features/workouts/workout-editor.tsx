@@ -51,6 +51,8 @@ interface WorkoutEditorProps {
   isWaiting?: boolean;
   backTo: string;
   backLabel: string;
+  /** Above the title: what this screen is. */
+  eyebrow: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
       <BackLink to={props.backTo} label={props.backLabel} />
       <div className="page-head">
         <div>
-          <p className="eyebrow">{isLive ? 'Workout in progress' : 'Edit workout'}</p>
+          <p className="eyebrow">{props.eyebrow}</p>
           <h1>{draft.title.trim() || 'Workout'}</h1>
           {draft.logTitle && <p className="muted">{draft.logTitle}</p>}
         </div>
@@ -168,7 +170,12 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
         </div>
         <PlateSettingsEditor unit={draft.unit} />
       </fieldset>
-      <button type="button" className="btn btn-danger btn-block workout-discard" onClick={props.onDiscard}>
+      <button
+        type="button"
+        className="btn btn-danger btn-block workout-discard"
+        onClick={props.onDiscard}
+        disabled={isWaiting}
+      >
         {props.discardLabel}
       </button>
       <RestTimerBar rest={isLive ? draft.rest : null} onChange={(rest) => onChange({ ...draft, rest })}>

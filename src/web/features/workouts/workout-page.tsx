@@ -18,7 +18,7 @@ import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useLastDefined } from '../../lib/use-last-defined';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
-import { formatDuration } from '../../lib/workout-draft/duration';
+import { durationWords } from '../../lib/workout-draft/duration';
 import { gymPaths } from '../../lib/gym-paths';
 import { useDeleteWorkoutMutation, useGetSessionRecordsQuery, useGetWorkoutQuery } from '../../lib/gym.api';
 import './workouts.css';
@@ -102,7 +102,7 @@ export function WorkoutSummary({ workout, unit }: { workout: Workout; unit: Weig
       </div>
       <div>
         <dt>Duration</dt>
-        <dd>{workout.duration === null ? '–' : formatDuration(workout.duration)}</dd>
+        <dd>{workout.duration === null ? '–' : durationWords(workout.duration)}</dd>
       </div>
       <div>
         <dt>Sets</dt>
@@ -162,7 +162,8 @@ function SessionRecords(ref: { slugLog: string; slugExercise: string; slugSessio
 
 function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; title: string }) {
   return (
-    <div className="table-card">
+    // Focusable so that, on a narrow screen where it scrolls sideways, a keyboard can scroll it.
+    <div className="table-card workout-sets-table" tabIndex={0} role="region" aria-label={`${title} sets`}>
       <table className="table table-compact">
         <caption className="sr-only">{title} sets</caption>
         <thead>
@@ -180,7 +181,7 @@ function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; titl
             <th scope="col" className="center">
               Hard
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num col-volume">
               Volume
             </th>
           </tr>
@@ -190,7 +191,7 @@ function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; titl
             const badge = SET_TYPE_BADGES[set.type ?? 'normal'];
             return (
               <tr key={set._id}>
-                <th scope="row">
+                <th scope="row" className="set-cell">
                   {index + 1}
                   {badge && <span className={`set-type-badge set-type-${set.type}`}>{badge}</span>}
                 </th>
@@ -210,7 +211,9 @@ function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; titl
                     </span>
                   )}
                 </td>
-                <td className="num">{formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}</td>
+                <td className="num col-volume">
+                  {formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}
+                </td>
               </tr>
             );
           })}

@@ -135,6 +135,7 @@ export function WorkoutInProgressScreen() {
       isWaiting={!!draft.waitingKey}
       backTo={paths.log(slugLog)}
       backLabel={draft.logTitle || 'Log'}
+      eyebrow={draft.waitingKey ? 'Finished: waiting to sync' : 'Workout in progress'}
     />
   );
 }
@@ -234,6 +235,7 @@ export function EditWorkoutScreen() {
       isLive={false}
       backTo={gymPaths.workout(slugLog, id)}
       backLabel={workout.title}
+      eyebrow="Edit workout"
     />
   );
 }

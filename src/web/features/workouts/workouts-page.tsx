@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
 import { useWeightUnit } from '../../lib/weight-unit';
-import { formatDuration } from '../../lib/workout-draft/duration';
+import { durationWords } from '../../lib/workout-draft/duration';
 import { ResumeWorkout } from '../../components/resume-workout';
 import { gymPaths } from '../../lib/gym-paths';
 import { useGetWorkoutsQuery } from '../../lib/gym.api';
@@ -71,7 +71,7 @@ export function WorkoutsPage() {
                     <span className="list-card-title">{workout.title}</span>
                     <span className="list-card-meta">
                       {formatCalendarDate(workout.createdDate)}
-                      {workout.duration !== null && ` · ${formatDuration(workout.duration)}`} ·{' '}
+                      {workout.duration !== null && ` · ${durationWords(workout.duration)}`} ·{' '}
                       {workout.entries.length} {workout.entries.length === 1 ? 'exercise' : 'exercises'} ·{' '}
                       {workout.sets} {workout.sets === 1 ? 'set' : 'sets'} · {formatNumber(volume)} {unit}
                     </span>
