@@ -136,6 +136,18 @@ export async function run({ open, shot }) {
   assert.equal(await restCount(page), '1:30');
   await page.clock.fastForward(30_000);
   assert.equal(await restCount(page), '1:00');
+  // Plates beside the weight, from the account's settings (defaults until changed): 80 kg on a
+  // 20 kg bar is 25 + 5 a side; on the 15 kg bar chosen here, 25 + 5 + 2.5.
+  const plates = page.locator('.workout-set').first().locator('.plate-hint');
+  assert.equal(await plates.innerText(), 'Per side: 25 + 5');
+  await page.getByText('Plate settings (kg)').click();
+  await page.getByLabel('Bar (kg)').fill('15');
+  await page.getByRole('button', { name: 'Save plates' }).click();
+  await expectToast(page, 'Plates saved');
+  assert.equal(await plates.innerText(), 'Per side: 25 + 5 + 2.5');
+  const profile = await apiCall(context, 'GET', '/api/users/profile');
+  assert.deepEqual(profile.plates.kg, { bar: 15, plates: [25, 20, 15, 10, 5, 2.5, 1.25] });
+  await page.getByText('Plate settings (kg)').click();
   await assertTapTargets(page);
   await shot(page, 'gym-workout-in-progress');
   await accessible(page, 'workout in progress with the rest timer');

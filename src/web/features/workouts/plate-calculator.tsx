@@ -11,6 +11,7 @@ import { plateSettingsBody, plateSettingsOf } from './plate-settings';
 export function plateLine(weight: number, settings: PlateSettings, unit: WeightUnit): string {
   const load = loadPlates(weight, settings);
   if (load.belowBar) return `Below the bar (${formatNumber(settings.bar)} ${unit})`;
+  if (load.perSide.length === 0 && load.difference === 0) return 'Empty bar';
   const perSide = load.perSide.length ? load.perSide.map(formatNumber).join(' + ') : 'nothing';
   const exact = load.difference === 0;
   return exact
