@@ -173,6 +173,7 @@ export async function run({ open, shot }) {
   await resume.waitFor();
   assert.match(await resume.innerText(), /Push A[\s\S]*\d+:\d\d/);
   await shot(page, 'gym-logs-resume');
+  await accessible(page, '/logs with the workout in progress');
   await resume.getByRole('link', { name: 'Resume' }).click();
   await expectPath(page, `${LOG}/workouts/in-progress`);
 
@@ -193,6 +194,7 @@ export async function run({ open, shot }) {
   assert.match(page.lastDialog ?? '', /Bench Press: set 3/, 'Finish listed the set not done');
   await page.getByText('Waiting to sync.').waitFor();
   await shot(page, 'gym-workout-waiting');
+  await accessible(page, 'workout waiting to sync');
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expectToast(page, 'Workout saved');
@@ -234,6 +236,7 @@ export async function run({ open, shot }) {
   await expectHeading(page, 'Push A');
   await page.getByLabel('Barbell Row set 1 Reps').fill('12');
   await shot(page, 'gym-workout-edit');
+  await accessible(page, 'workout edit');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Workout saved');
   await expectPath(page, `${LOG}/workouts/${saved._id}`);

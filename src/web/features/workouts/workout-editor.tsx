@@ -51,6 +51,8 @@ interface WorkoutEditorProps {
   isWaiting?: boolean;
   backTo: string;
   backLabel: string;
+  /** A finished workout being edited: leaving is a plain Cancel, not a Discard. */
+  isEdit?: boolean;
   /** Above the title: what this screen is. */
   eyebrow: string;
 }
@@ -172,7 +174,7 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
       </fieldset>
       <button
         type="button"
-        className="btn btn-danger btn-block workout-discard"
+        className={`btn ${props.isEdit ? 'btn-secondary' : 'btn-danger'} btn-block workout-discard`}
         onClick={props.onDiscard}
         disabled={isWaiting}
       >

@@ -169,4 +169,22 @@ describe('the workout screen', () => {
     await waitFor(() => expect(currentLocation()).toBe('/logs/push-day'));
     expect(await readDraft(USER._id)).toBeNull();
   });
+
+  it('starts an empty workout from ?start=empty, named by nothing yet, in the log it was started from', async () => {
+    mockApi(READS);
+    renderWithApp(<WorkoutInProgressScreen />, {
+      route: '/logs/push-day/workouts/in-progress?start=empty',
+      path: '/logs/:slugLog/workouts/in-progress',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
+    expect(screen.getByText('No exercises yet')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts/in-progress'));
+    const stored = await readDraft(USER._id);
+    expect(stored).toMatchObject({ slugLog: 'push-day', logTitle: 'Push Day', routine: null, entries: [] });
+    // An exercise of the log, added at the end, with its rows from last time.
+    await userEvent.selectOptions(await screen.findByLabelText('Add an exercise'), 'bench-press');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const reps = await screen.findByLabelText('Bench Press set 2 Reps');
+    expect(reps.getAttribute('placeholder')).toBe('8');
+  });
 });

@@ -236,6 +236,7 @@ export function EditWorkoutScreen() {
       backTo={gymPaths.workout(slugLog, id)}
       backLabel={workout.title}
       eyebrow="Edit workout"
+      isEdit
     />
   );
 }
