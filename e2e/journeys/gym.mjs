@@ -255,4 +255,19 @@ export async function run({ open, shot }) {
   await expectPath(page, `${LOG}/workouts`);
   await page.getByText('No workouts yet').waitFor();
   assert.equal((await apiCall(context, 'GET', `/api${LOG}/workouts`)).pagination.total, 0);
+
+  // The routine: edited (renamed, rows' rest changed), then deleted.
+  await page.goto(`${LOG}/routines`);
+  await page.getByRole('link', { name: 'Edit Push A' }).click();
+  await expectHeading(page, 'Edit routine');
+  assert.equal(await page.getByLabel('Exercise 2 Superset').inputValue(), '1');
+  await page.getByLabel('Title').fill('Push B');
+  await page.getByLabel('Exercise 2 Rest (s)').fill('60');
+  await page.getByRole('button', { name: 'Save routine' }).click();
+  await expectToast(page, 'Routine updated');
+  await page.getByText('rest 1:00').waitFor();
+  await page.getByRole('button', { name: 'Delete Push B' }).click();
+  assert.equal(page.lastDialog, 'Are you sure?');
+  await expectToast(page, 'Routine deleted');
+  await page.getByText('No routines yet').waitFor();
 }
