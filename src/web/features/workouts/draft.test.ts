@@ -11,6 +11,8 @@ import {
   startDraft,
   supersetWithNext,
   toggleDone,
+  togglePaceDone,
+  updateEntry,
   updateSet,
   withPrevious,
   workoutBodyFrom,
@@ -223,6 +225,36 @@ describe('Finish', () => {
     expect(parseWorkoutEntries(body.entries as unknown[], () => 'wlsession')).toMatchObject({
       success: true,
       entries: [{ set: [{ repetitions: 5, kilograms: 100, rpe: 8 }, { rpe: null }] }],
+    });
+  });
+
+  it('a pace exercise: one Done tick, empty fields from last time, sent as time and distance', () => {
+    let draft = addExercise(fromRoutine(), RUN);
+    const run = draft.entries[1];
+    draft = {
+      ...draft,
+      entries: [
+        draft.entries[0],
+        { ...run, previous: [], previousPace: { hours: '0', minutes: '25', seconds: '0', distance: '5' } },
+      ],
+    };
+    draft = updateEntry(draft, run.id, { pace: { ...draft.entries[1].pace, minutes: '24' } });
+    const ticked = togglePaceDone(draft, run.id);
+    expect(ticked.ticked).toBe(true);
+    const { body } = workoutBodyFrom(ticked.draft, NOW);
+    expect(body.entries).toEqual([
+      {
+        slugExercise: 'run',
+        superset: null,
+        notes: '',
+        _id: null,
+        time: { hours: '0', minutes: '24', seconds: '0' },
+        distance: '5',
+      },
+    ]);
+    expect(parseWorkoutEntries(body.entries as unknown[], () => 'pasession')).toMatchObject({
+      success: true,
+      entries: [{ kind: 'pasession', distance: 5, time: { minutes: 24 } }],
     });
   });
 
