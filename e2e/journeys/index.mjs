@@ -6,6 +6,7 @@ import * as deadWifi from './dead-wifi.mjs';
 import * as deleteAccount from './delete-account.mjs';
 import * as devices from './devices.mjs';
 import * as expiredSession from './expired-session.mjs';
+import * as gym from './gym.mjs';
 import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
 import * as pace from './pace.mjs';
@@ -39,4 +40,5 @@ export const journeys = [
   devices,
   deleteAccount,
   twoFactor,
+  gym,
 ];

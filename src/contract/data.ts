@@ -19,8 +19,9 @@ export const IMPORT_SOURCES = ['json', 'hevy', 'strong', 'fitnotes'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /**
- * The columns of GET /api/export.csv, in order. `pounds` and `notes` (docs/api.md §10) come last,
- * so the columns of earlier exports keep their positions for spreadsheets and scripts that read them.
+ * The columns of GET /api/export.csv, in order. `pounds` and `notes` (docs/api.md §10), then a
+ * set's `type` and `rpe` (§11) come last, so the columns of earlier exports keep their positions
+ * for spreadsheets and scripts that read them.
  */
 export const EXPORT_CSV_COLUMNS = [
   'date',
@@ -43,6 +44,8 @@ export const EXPORT_CSV_COLUMNS = [
   // A session's workout (docs/api.md §11): its id and title, empty for a session logged on its own.
   'workout',
   'workoutTitle',
+  'type',
+  'rpe',
 ] as const;
 
 // ---- Export format v1 (what GET /api/export.json writes) ----

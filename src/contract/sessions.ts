@@ -3,6 +3,7 @@ import { exercise } from './exercises';
 import { calendarDate, quantity } from './fields';
 import { kilogramsFromPounds } from './metrics';
 import { pagination } from './pagination';
+import { setTypeAnswerFields, setTypeFields } from './set-types';
 
 export const MAX_SETS = 100;
 
@@ -20,6 +21,7 @@ const pounds = quantity('Pounds', { max: MAX_POUNDS, decimals: 'Pounds can have 
  * A set is entered in kilograms or in pounds (docs/api.md §10). Given `pounds` (not null), they
  * win: they are kept as typed and `kilograms` is derived from them, so a set read and sent back
  * unchanged keeps its pounds. Without them, `kilograms` is required as docs/product.md §5 says.
+ * `type` and `rpe` (docs/api.md §11) default to a normal set without RPE.
  */
 export const setBody = z
   .object({
@@ -27,6 +29,7 @@ export const setBody = z
     kilograms: z.unknown().optional(),
     pounds: pounds.nullish(),
     isHard,
+    ...setTypeFields.shape,
   })
   // Runs whatever the other fields say (`when`), so every field's message shows at once.
   .check(
@@ -41,12 +44,13 @@ export const setBody = z
       { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
     ),
   )
-  .transform(({ repetitions, kilograms: typedKilograms, pounds: typedPounds, isHard }) =>
+  .transform(({ repetitions, kilograms: typedKilograms, pounds: typedPounds, isHard, type, rpe }) =>
     typedPounds === undefined || typedPounds === null
-      ? { repetitions, kilograms: kilograms.parse(typedKilograms), pounds: null, isHard }
-      : { repetitions, kilograms: kilogramsFromPounds(typedPounds), pounds: typedPounds, isHard },
+      ? { repetitions, kilograms: kilograms.parse(typedKilograms), pounds: null, isHard, type, rpe }
+      : { repetitions, kilograms: kilogramsFromPounds(typedPounds), pounds: typedPounds, isHard, type, rpe },
   );
 export type SetBody = z.input<typeof setBody>;
+export type SetValues = z.output<typeof setBody>;
 
 /** Trimmed, at most NOTES_MAX characters; absent or null is no notes (docs/api.md §10). */
 export const notes = z
@@ -92,6 +96,8 @@ export const wlset = z.object({
   pounds: z.number().nullable(),
   isHard: z.boolean(),
   volume: z.number(),
+  /** "normal" for a set stored before types existed; rpe null when not given (docs/api.md §11). */
+  ...setTypeAnswerFields,
 });
 export type WlSet = z.infer<typeof wlset>;
 

@@ -8,11 +8,13 @@ export type SetType = (typeof SET_TYPES)[number];
 export const SET_TYPE_MESSAGE = 'Type must be normal, warmup, drop or failure';
 export const RPE_MESSAGE = 'RPE must be between 1 and 10 in steps of 0.5';
 
-/** null or absent → "normal"; anything else must be one of SET_TYPES exactly. */
-export const setType = z.preprocess(
-  (v) => (v === undefined || v === null ? 'normal' : v),
-  z.enum(SET_TYPES, { error: SET_TYPE_MESSAGE }),
-);
+/**
+ * null or absent → "normal"; anything else must be one of SET_TYPES exactly. Optional on input
+ * (like `rpe`), so a set body typed without it is still a set body.
+ */
+export const setType = z
+  .preprocess((v) => (v === null ? undefined : v), z.enum(SET_TYPES, { error: SET_TYPE_MESSAGE }).optional())
+  .transform((v): SetType => v ?? 'normal');
 
 /** Rate of perceived exertion: null when not given, else 1–10 in halves (numeric strings accepted). */
 export const rpe = boundedNumber('RPE', { min: 1, max: 10, stepsPerUnit: 2, message: RPE_MESSAGE }).transform(
@@ -20,8 +22,8 @@ export const rpe = boundedNumber('RPE', { min: 1, max: 10, stepsPerUnit: 2, mess
 );
 
 /**
- * The two fields a weight set's body gains. Kept apart so the session set schema can take them
- * into its own object; until then workouts.ts joins them to it (its `gymSetBody`).
+ * The two fields a weight set's body gains; the session set schema (sessions.ts setBody) takes
+ * them into its own object, and a workout's sets are that schema.
  */
 export const setTypeFields = z.object({ type: setType, rpe });
 export type SetTypeFields = z.input<typeof setTypeFields>;

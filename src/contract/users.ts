@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED, requiredText, textError } from './fields';
+import { plateSettings } from './plates';
+import { restSeconds } from './routines';
 
 export const PASSWORD_MIN = 6;
 
@@ -57,6 +59,15 @@ export const profileBody = z.object({
     .default(''),
   /** Absent keeps the current unit (docs/api.md §10). */
   weightUnit: weightUnit.optional(),
+  /** The rest after a set of an exercise without a routine entry (docs/api.md §11); absent keeps it. */
+  restSeconds,
+  /** Each unit's bar and plates (docs/api.md §11, our choice): a unit given replaces that unit's, absent keeps it. */
+  plates: z
+    .object(
+      { kg: plateSettings.optional(), lb: plateSettings.optional() },
+      { error: 'Plates must be an object of kg and lb settings' },
+    )
+    .optional(),
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
@@ -69,6 +80,8 @@ export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({ password: newPassword });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+const plateSettingsAnswer = z.object({ bar: z.number(), plates: z.array(z.number()) });
+
 export const userInfo = z.object({
   _id: z.string(),
   username: z.string(),
@@ -77,6 +90,9 @@ export const userInfo = z.object({
   weightUnit,
   /** Two-factor sign-in is on (docs/api.md §13). */
   twoFactor: z.boolean(),
+  restSeconds: z.number(),
+  /** Both units' settings, the defaults (plates.ts DEFAULT_PLATE_SETTINGS) where none were saved. */
+  plates: z.object({ kg: plateSettingsAnswer, lb: plateSettingsAnswer }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -316,7 +316,18 @@ describe('workout answers', () => {
     workingVolume: 500,
     // 10 × 110.23 lb (50 kg ÷ 0.45359237, rounded to 2).
     inPounds: { totalVolume: 1102.3, junkVolume: 0, workingVolume: 1102.3 },
-    set: [{ _id: 'set1', repetitions: 10, kilograms: 50, pounds: null, isHard: true, volume: 500 }],
+    set: [
+      {
+        _id: 'set1',
+        repetitions: 10,
+        kilograms: 50,
+        pounds: null,
+        isHard: true,
+        volume: 500,
+        type: 'normal',
+        rpe: null,
+      },
+    ],
   };
   const pa = {
     ...base,

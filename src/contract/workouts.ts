@@ -6,7 +6,6 @@ import { calendarDate } from './fields';
 import { NO_SUCH_EXERCISE, TITLE_TOO_LONG, entryList, fitsTitle, slugExercise, superset } from './gym-fields';
 import { pagination } from './pagination';
 import { MAX_SETS, notes, pasession, pasessionBody, setBody, wlsession } from './sessions';
-import { setTypeFields } from './set-types';
 
 export const DEFAULT_WORKOUT_TITLE = 'Workout';
 export const END_BEFORE_START = 'End must not be before start';
@@ -46,18 +45,12 @@ const entrySession = z.preprocess(
 /** The fields every entry has, whatever its exercise's kind. */
 const entryHead = { slugExercise, superset, _id: entrySession };
 
-/**
- * A weight set of a workout: the session set with its type and RPE. Once the session set schema
- * takes setTypeFields in itself, this is that schema alone.
- */
-const gymSetBody = z.intersection(setBody, setTypeFields);
-
 /** A weight entry: the weight session body without its date (the workout's date is every session's). */
 const weightEntryBody = z
   .object({
     ...entryHead,
     set: z
-      .array(gymSetBody, { error: 'Add at least one set' })
+      .array(setBody, { error: 'Add at least one set' })
       .min(1, 'Add at least one set')
       .max(MAX_SETS, `At most ${MAX_SETS} sets per session`),
     notes,

@@ -224,6 +224,9 @@ CREATE TABLE users (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   weight_unit text DEFAULT 'kg'::text NOT NULL,
+  rest_seconds integer DEFAULT 120 NOT NULL,
+  plates jsonb,
+  CONSTRAINT users_rest_seconds_range CHECK (((rest_seconds >= 0) AND (rest_seconds <= 3600))),
   CONSTRAINT users_weight_unit_check CHECK ((weight_unit = ANY (ARRAY['kg'::text, 'lb'::text]))),
   CONSTRAINT users_pkey PRIMARY KEY (id),
   CONSTRAINT users_email_unique UNIQUE (email)
@@ -450,7 +453,9 @@ AS $function$
       'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume,
       'inPounds', json_build_object('totalVolume', s.total_volume_lb, 'junkVolume', s.junk_volume_lb,
         'workingVolume', s.working_volume_lb),
-      'set', s.sets)
+      -- A set stored before set types has neither field: a normal set without RPE (docs/api.md §11).
+      'set', (select coalesce(jsonb_agg('{"type": "normal", "rpe": null}'::jsonb || x order by n), '[]')
+        from jsonb_array_elements(s.sets) with ordinality t(x, n)))
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
       'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,

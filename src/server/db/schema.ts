@@ -16,6 +16,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { WeightUnit } from '../../contract/metrics';
+import type { PlateSettings } from '../../contract/plates';
+import type { SetType } from '../../contract/set-types';
 
 // Every content table carries author_id and every query filters on it (docs/api.md §1):
 // it is the privacy boundary and the shard key should the data ever be distributed.
@@ -38,6 +41,10 @@ export const users = pgTable('users', {
   weightUnit: text('weight_unit', { enum: ['kg', 'lb'] })
     .notNull()
     .default('kg'),
+  /** The rest after a set of an exercise without a routine entry (docs/api.md §11, migration 0015). */
+  restSeconds: integer('rest_seconds').notNull().default(120),
+  /** The bar and plates of each unit the user saved (`{"kg": {bar, plates}}`); null: the defaults. */
+  plates: jsonb('plates').$type<Partial<Record<WeightUnit, PlateSettings>>>(),
   ...timestamps,
 });
 
@@ -125,6 +132,9 @@ export interface StoredSet {
   pounds: number | null;
   isHard: boolean;
   volume: number;
+  /** Absent on a set stored before set types (docs/api.md §11): it is a normal set without RPE. */
+  type?: SetType;
+  rpe?: number | null;
 }
 
 /**
@@ -158,10 +168,12 @@ export const sessions = pgTable(
     paceSeconds: doublePrecision('pace_seconds'),
     speed: doublePrecision('speed'),
     // A weight session's best set figures for records, unrounded (migration 0008); null for pace.
+    // Warm-up sets count for none of them, nor for exact_volume (docs/api.md §11).
     heaviest: doublePrecision('heaviest'),
     e1rm: doublePrecision('e1rm'),
     bestSetVolume: doublePrecision('best_set_volume'),
-    // A weight session's volume before rounding, for the bestSessionVolume record (migration 0010).
+    // A weight session's volume before rounding, for the bestSessionVolume record (migration 0010):
+    // its sets other than warm-ups, so not an unrounded total_volume.
     exactVolume: doublePrecision('exact_volume'),
     // The same figures from the sets' pounds, for a pound user (migration 0013); null for pace.
     totalVolumeLb: doublePrecision('total_volume_lb'),

@@ -8,4 +8,7 @@ export interface SessionUser {
   email: string;
   isAdmin: boolean;
   weightUnit: 'kg' | 'lb';
+  /** The profile's gym settings (features/users/profile-settings.ts). */
+  restSeconds: number;
+  plates: Partial<Record<'kg' | 'lb', { bar: number; plates: number[] }>> | null;
 }

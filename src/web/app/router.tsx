@@ -45,6 +45,14 @@ const configData = screenData(() => import('../lib/config.api').then((m) => m.co
 const exercise = 'logs/:slugLog/:slugExercise';
 const wlEditor = page(() => import('../features/sessions/wl-session-editor'), 'WlSessionEditor');
 const paEditor = page(() => import('../features/sessions/pa-session-editor'), 'PaSessionEditor');
+type GymScreens = typeof import('../features/workouts/gym-screens');
+type GymRequests = Exclude<keyof typeof import('../lib/gym.api'), 'workoutsApi' | `use${string}`>;
+/** A gym screen (docs/api.md §11) under a log: one chunk for them all, requests from lib/gym.api.ts. */
+const gym = (path: string, name: keyof GymScreens, requests: GymRequests) => ({
+  path: `logs/:slugLog/${path}`,
+  lazy: page(() => import('../features/workouts/gym-screens'), name),
+  loader: screenData(() => import('../lib/gym.api').then((m) => m[requests] as ScreenRequests)),
+});
 
 /** Every route of docs/product.md §2. Static segments outrank parameters, so `create-new-log` is never a slug. */
 export const routes: RouteObject[] = [
@@ -124,6 +132,13 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/exercises/edit-exercise-page'), 'EditExercisePage'),
                 loader: screenData(() => exercisesApi().then((m) => m.editExerciseRequests)),
               },
+              gym('workouts', 'WorkoutsPage', 'workoutsPageRequests'),
+              gym('workouts/in-progress', 'WorkoutInProgressScreen', 'inProgressRequests'),
+              gym('workouts/edit/:id', 'EditWorkoutScreen', 'workoutRequests'),
+              gym('workouts/:id', 'WorkoutPage', 'workoutRequests'),
+              gym('routines', 'RoutinesPage', 'routinesRequests'),
+              gym('routines/create-new-routine', 'NewRoutinePage', 'logExercisesRequests'),
+              gym('routines/edit/:id', 'EditRoutinePage', 'routineRequests'),
               {
                 path: exercise,
                 lazy: page(() => import('../features/exercises/exercise-page'), 'ExercisePage'),

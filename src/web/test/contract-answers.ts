@@ -10,6 +10,8 @@ import { oidcLinkState } from '../../contract/oidc';
 import { loginAnswer, recoveryCodes, twoFactorSetup } from '../../contract/two-factor';
 import { publicConfig, userInfo } from '../../contract/users';
 import { devicesList } from '../../contract/devices';
+import { routineEnvelope, routinesList } from '../../contract/routines';
+import { workoutEnvelope, workoutsList } from '../../contract/workouts';
 
 const seg = '[^/]+';
 const exercisePath = `/api/logs/${seg}/exercises/${seg}`;
@@ -49,6 +51,16 @@ const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['GET', new RegExp(`^${exercisePath}/pasessions/edit/${seg}$`), pasession],
   ['POST', new RegExp(`^${exercisePath}/wlsessions$`), wlsession],
   ['POST', new RegExp(`^${exercisePath}/pasessions$`), pasession],
+  ['GET', new RegExp(`^/api/logs/${seg}/workouts$`), workoutsList],
+  ['POST', new RegExp(`^/api/logs/${seg}/workouts$`), workoutEnvelope],
+  ['GET', new RegExp(`^/api/logs/${seg}/workouts/${seg}$`), workoutEnvelope],
+  ['PUT', new RegExp(`^/api/logs/${seg}/workouts/${seg}$`), workoutEnvelope],
+  ['DELETE', new RegExp(`^/api/logs/${seg}/workouts/${seg}$`), messageBody],
+  ['GET', new RegExp(`^/api/logs/${seg}/routines$`), routinesList],
+  ['POST', new RegExp(`^/api/logs/${seg}/routines$`), routineEnvelope],
+  ['GET', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), routineEnvelope],
+  ['PUT', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), routineEnvelope],
+  ['DELETE', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), messageBody],
 ];
 
 /** Throws when `body` is not what the contract says `method path` answers (or no schema is known). */

@@ -8,16 +8,10 @@ import type { UserInfo } from '../../contract/users';
 import { makeStore } from '../app/store';
 import { authStore } from '../lib/auth-store';
 import { checkAnswer, drifted } from './contract-answers';
+import { aUser } from './fixtures';
 import { blobBodies } from './setup';
 
-export const USER: UserInfo = {
-  _id: 'u-1',
-  username: 'Ann',
-  email: 'ann@example.com',
-  isAdmin: false,
-  weightUnit: 'kg',
-  twoFactor: false,
-};
+export const USER: UserInfo = aUser();
 
 /** Where the router is now, so a test can check a navigation. */
 function LocationProbe() {

@@ -14,7 +14,9 @@ CREATE OR REPLACE FUNCTION session_api_json(s sessions) RETURNS json LANGUAGE sq
       'totalVolume', s.total_volume, 'junkVolume', s.junk_volume, 'workingVolume', s.working_volume,
       'inPounds', json_build_object('totalVolume', s.total_volume_lb, 'junkVolume', s.junk_volume_lb,
         'workingVolume', s.working_volume_lb),
-      'set', s.sets)
+      -- A set stored before set types has neither field: a normal set without RPE (docs/api.md §11).
+      'set', (select coalesce(jsonb_agg('{"type": "normal", "rpe": null}'::jsonb || x order by n), '[]')
+        from jsonb_array_elements(s.sets) with ordinality t(x, n)))
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
       'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,

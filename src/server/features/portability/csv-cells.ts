@@ -1,6 +1,7 @@
 import { parseCalendarDate } from '../../../contract/dates';
 import { MAX_NUMBER } from '../../../contract/fields';
 import { round2 } from '../../../contract/metrics';
+import { rpe } from '../../../contract/set-types';
 import { badLine, type CsvRecord } from './csv';
 
 /** Reading the cells of another app's CSV export: header lookup, numbers and dates, each error naming its line. */
@@ -72,6 +73,15 @@ export function quantityCell(
   if (scale !== 1 && scaled > MAX_NUMBER)
     throw badLine(record.line, `${label} must be at most ${MAX_NUMBER} once converted (found ${text})`);
   return scaled;
+}
+
+/** An RPE cell (docs/api.md §11): blank or no column is none; anything else must be an RPE. */
+export function rpeCell(record: CsvRecord, index: number): number | null {
+  const text = textCell(record, index);
+  const read = rpe.safeParse(text);
+  if (!read.success)
+    throw badLine(record.line, `${read.error.issues[0].message} (found "${text.slice(0, 40)}")`);
+  return read.data;
 }
 
 /** The index of an optional column (case and surrounding spaces ignored), or -1 when the file has none. */

@@ -65,7 +65,8 @@ export async function* exportJson(db: Db, authorId: string, exportedAt: string):
 /**
  * GET /api/export.csv: one row per weight set and one per pace session, RFC 4180, UTF-8.
  * It starts with a byte-order mark so spreadsheet apps read non-Latin titles as UTF-8.
- * `pounds` is the set's typed pounds (empty for a set entered in kilograms); `notes` is the
+ * `pounds` is the set's typed pounds (empty for a set entered in kilograms); `type` and `rpe`
+ * the set's (empty on a pace row, `rpe` empty when none); `notes` is the
  * session's, repeated on each of its set rows (as Hevy and Strong repeat a workout's notes) so
  * every row stands alone when a spreadsheet filters or sorts them; csvRow quotes the commas,
  * quotes and line breaks notes may hold.
@@ -110,6 +111,8 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
             spreadsheetSafe(s.notes),
             event.workout?.id ?? '',
             spreadsheetSafe(event.workout?.title ?? ''),
+            set.type,
+            set.rpe ?? '',
           ]);
         });
       } else {
@@ -133,6 +136,8 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
           spreadsheetSafe(s.notes),
           event.workout?.id ?? '',
           spreadsheetSafe(event.workout?.title ?? ''),
+          '',
+          '',
         ]);
       }
     }

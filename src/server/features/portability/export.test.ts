@@ -23,8 +23,8 @@ async function seed(user: TestUser, logTitle: string) {
   await call(t.app, user, 'POST', wl, {
     createdDate: '2024-03-01',
     set: [
-      { repetitions: 5, kilograms: 100.25, isHard: true },
-      { repetitions: 8, kilograms: 60, isHard: false },
+      { repetitions: 5, kilograms: 100.25, isHard: true, type: 'failure', rpe: 9.5 },
+      { repetitions: 8, kilograms: 60, isHard: false, type: 'warmup' },
     ],
     notes: 'Belt on, "tight"\nfelt good',
   });
@@ -92,13 +92,29 @@ describe('GET /api/export.json', () => {
       junkVolume: 480,
       notes: 'Belt on, "tight"\nfelt good',
       set: [
-        { repetitions: 5, kilograms: 100.25, pounds: null, isHard: true, volume: 501.25 },
-        { repetitions: 8, kilograms: 60, pounds: null, isHard: false, volume: 480 },
+        {
+          repetitions: 5,
+          kilograms: 100.25,
+          pounds: null,
+          isHard: true,
+          volume: 501.25,
+          type: 'failure',
+          rpe: 9.5,
+        },
+        {
+          repetitions: 8,
+          kilograms: 60,
+          pounds: null,
+          isHard: false,
+          volume: 480,
+          type: 'warmup',
+          rpe: null,
+        },
       ],
     });
     expect(squat.sessions[1]).toMatchObject({
       notes: '',
-      set: [{ repetitions: 3, kilograms: 111.13, pounds: 245, volume: 333.39 }],
+      set: [{ repetitions: 3, kilograms: 111.13, pounds: 245, volume: 333.39, type: 'normal', rpe: null }],
     });
     expect(run.sessions[0]).toMatchObject({
       slugSession: '2024-03-02',
@@ -166,11 +182,11 @@ describe('GET /api/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workout-log-[\d-]+\.csv"$/);
     expect(
       res.body.startsWith(
-        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes,workout,workoutTitle\r\n',
+        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes,workout,workoutTitle,type,rpe\r\n',
       ),
     ).toBe(true);
     // Notes with a comma, quotes and a line break are quoted as RFC 4180 says.
-    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good",,\r\n');
+    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good",,,failure,9.5\r\n');
     expect(res.body.endsWith('\r\n')).toBe(true);
     const rows = [...parseCsv(res.body)].map((r) => r.fields);
     expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
@@ -195,6 +211,8 @@ describe('GET /api/export.csv', () => {
         'Belt on, "tight"\nfelt good',
         '',
         '',
+        'failure',
+        '9.5',
       ],
       [
         '2024-03-01',
@@ -215,6 +233,7 @@ describe('GET /api/export.csv', () => {
         '',
         'Belt on, "tight"\nfelt good',
         '',
+        'warmup',
         '',
       ],
       [
@@ -236,6 +255,7 @@ describe('GET /api/export.csv', () => {
         '245',
         '',
         '',
+        'normal',
         '',
       ],
       [
@@ -282,7 +302,8 @@ describe('GET /api/export.csv and spreadsheet formulas', () => {
       url: '/api/export.csv',
       headers: { cookie: user.cookie },
     });
-    const written = [...parseCsv(res.body)].slice(1).map((r) => r.fields.at(-3));
+    const notesAt = EXPORT_CSV_COLUMNS.indexOf('notes');
+    const written = [...parseCsv(res.body)].slice(1).map((r) => r.fields[notesAt]);
     expect(written).toEqual([
       '\'=HYPERLINK("http://x.test","click")',
       "'+1+2",

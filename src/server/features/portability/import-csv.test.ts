@@ -13,6 +13,9 @@ import {
   signUp,
 } from './data-test-helpers';
 
+/** A set's type and RPE as an answer carries them. */
+const set = (type: string, rpe: number | null = null) => ({ type, rpe });
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createDataTestApp();
@@ -50,9 +53,33 @@ describe('POST /api/import?source=hevy', () => {
     ]);
     const [first, second] = bench.sessions;
     expect(first.set.map((s: object) => ({ ...s, _id: undefined }))).toEqual([
-      { _id: undefined, repetitions: 10, kilograms: 40, pounds: null, isHard: false, volume: 400 },
-      { _id: undefined, repetitions: 5, kilograms: 80, pounds: null, isHard: true, volume: 400 },
-      { _id: undefined, repetitions: 3, kilograms: 82.5, pounds: null, isHard: true, volume: 247.5 },
+      {
+        _id: undefined,
+        repetitions: 10,
+        kilograms: 40,
+        pounds: null,
+        isHard: false,
+        volume: 400,
+        ...set('warmup'),
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 80,
+        pounds: null,
+        isHard: true,
+        volume: 400,
+        ...set('normal', 8),
+      },
+      {
+        _id: undefined,
+        repetitions: 3,
+        kilograms: 82.5,
+        pounds: null,
+        isHard: true,
+        volume: 247.5,
+        ...set('failure', 10),
+      },
     ]);
     expect(first).toMatchObject({ totalVolume: 1047.5, workingVolume: 647.5, junkVolume: 400 });
     // Rows out of set_index order are put back in order; the warm-up comes first.
@@ -231,9 +258,33 @@ describe('POST /api/import?source=strong', () => {
     const squat = legs.exercises.find((e: { slugExercise: string }) => e.slugExercise === 'squat-barbell');
     expect(squat.sessions).toHaveLength(1);
     expect(squat.sessions[0].set.map((s: object) => ({ ...s, _id: undefined }))).toEqual([
-      { _id: undefined, repetitions: 8, kilograms: 43.09, pounds: 95, isHard: false, volume: 344.73 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: 225, isHard: true, volume: 510.29 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: 225, isHard: true, volume: 510.29 },
+      {
+        _id: undefined,
+        repetitions: 8,
+        kilograms: 43.09,
+        pounds: 95,
+        isHard: false,
+        volume: 344.73,
+        ...set('warmup'),
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 102.06,
+        pounds: 225,
+        isHard: true,
+        volume: 510.29,
+        ...set('normal', 8),
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 102.06,
+        pounds: 225,
+        isHard: true,
+        volume: 510.29,
+        ...set('normal'),
+      },
     ]);
     // Volumes from the unrounded kilograms (5 × 225 lb = 510.29 kg, not 5 × 102.06), summed once.
     expect(squat.sessions[0]).toMatchObject({

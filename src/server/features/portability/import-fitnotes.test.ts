@@ -12,6 +12,9 @@ import {
 
 // FitNotes CSV import (docs/data-portability.md, FitNotes), checked through the API's own pages.
 
+/** A set of a file that says no type or RPE (docs/api.md §11). */
+const NORMAL = { type: 'normal', rpe: null };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createDataTestApp();
@@ -69,10 +72,18 @@ describe('POST /api/import?source=fitnotes', () => {
     expect(bench.map((s) => s.createdDate)).toEqual(['2024-03-04', '2024-03-07']);
     // File order; FitNotes has no warm-up flag, so every set is hard.
     expect(withoutIds(bench[0].set)).toEqual([
-      { _id: undefined, repetitions: 8, kilograms: 60, pounds: null, isHard: true, volume: 480 },
-      { _id: undefined, repetitions: 5, kilograms: 80, pounds: null, isHard: true, volume: 400 },
-      { _id: undefined, repetitions: 3, kilograms: 82.5, pounds: null, isHard: true, volume: 247.5 },
-      { _id: undefined, repetitions: 5, kilograms: 80, pounds: null, isHard: true, volume: 400 },
+      { _id: undefined, repetitions: 8, kilograms: 60, pounds: null, isHard: true, volume: 480, ...NORMAL },
+      { _id: undefined, repetitions: 5, kilograms: 80, pounds: null, isHard: true, volume: 400, ...NORMAL },
+      {
+        _id: undefined,
+        repetitions: 3,
+        kilograms: 82.5,
+        pounds: null,
+        isHard: true,
+        volume: 247.5,
+        ...NORMAL,
+      },
+      { _id: undefined, repetitions: 5, kilograms: 80, pounds: null, isHard: true, volume: 400, ...NORMAL },
     ]);
     expect(bench[0]).toMatchObject({ totalVolume: 1527.5, workingVolume: 1527.5, junkVolume: 0 });
     // Each comment once, in file order, on lines of their own.
@@ -160,9 +171,33 @@ describe('POST /api/import?source=fitnotes', () => {
     });
     const squat = await sessionsOf(user, 'legs', 'barbell-squat');
     expect(withoutIds(squat[0].set)).toEqual([
-      { _id: undefined, repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: 225, isHard: true, volume: 510.29 },
-      { _id: undefined, repetitions: 5, kilograms: 102.06, pounds: 225, isHard: true, volume: 510.29 },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 61.23,
+        pounds: 135,
+        isHard: true,
+        volume: 306.17,
+        ...NORMAL,
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 102.06,
+        pounds: 225,
+        isHard: true,
+        volume: 510.29,
+        ...NORMAL,
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 102.06,
+        pounds: 225,
+        isHard: true,
+        volume: 510.29,
+        ...NORMAL,
+      },
     ]);
     expect(squat[0]).toMatchObject({ totalVolume: 1326.76, notes: 'Warm-up' });
     const press = await sessionsOf(user, 'legs', 'leg-press');
@@ -181,8 +216,16 @@ describe('POST /api/import?source=fitnotes', () => {
     );
     const deadlift = await sessionsOf(user, 'back', 'deadlift');
     expect(withoutIds(deadlift[0].set)).toEqual([
-      { _id: undefined, repetitions: 5, kilograms: 100, pounds: null, isHard: true, volume: 500 },
-      { _id: undefined, repetitions: 3, kilograms: 102.06, pounds: 225, isHard: true, volume: 306.17 },
+      { _id: undefined, repetitions: 5, kilograms: 100, pounds: null, isHard: true, volume: 500, ...NORMAL },
+      {
+        _id: undefined,
+        repetitions: 3,
+        kilograms: 102.06,
+        pounds: 225,
+        isHard: true,
+        volume: 306.17,
+        ...NORMAL,
+      },
     ]);
     expect(deadlift[0]).toMatchObject({ totalVolume: 806.17, notes: 'Switched to the lb plates' });
     const walking = await sessionsOf(user, 'cardio', 'walking');

@@ -1,11 +1,13 @@
 import { badLine, parseCsv } from './csv';
 import { MAX_POUNDS } from '../../../contract/sessions';
+import type { SetType } from '../../../contract/set-types';
 import {
   checkWidth,
   dateTimeCell,
   optionalColumn,
   quantityCell,
   readHeader,
+  rpeCell,
   textCell,
   utcMoment,
 } from './csv-cells';
@@ -15,6 +17,14 @@ import { workoutRowMapper } from './workout-rows';
 
 const MILE_TO_KM = 1.609344;
 
+/** Hevy's set types as ours (docs/api.md §11); any other (or none) is a normal set. */
+const HEVY_SET_TYPES = new Map<string, SetType>([
+  ['normal', 'normal'],
+  ['warmup', 'warmup'],
+  ['dropset', 'drop'],
+  ['failure', 'failure'],
+]);
+
 /**
  * Hevy's CSV export ("Export Workouts" in its settings): one row per set, header
  * title, start_time, end_time, description, exercise_title, superset_id, exercise_notes,
@@ -23,6 +33,7 @@ const MILE_TO_KM = 1.609344;
  * (docs/api.md §10): their pounds are kept as typed (kilograms derived from them) and their miles
  * become kilometres (× 1.609344, rounded to 2 decimals). The workout's `description` and the
  * exercise's `exercise_notes` become the session's notes (import-notes.ts); both are optional.
+ * `set_type` and `rpe` (optional, blank for none) become the set's type and RPE (docs/api.md §11).
  */
 export async function readHevy(text: string): Promise<ImportPlan> {
   await checkCsvRows(text);
@@ -49,6 +60,7 @@ export async function readHevy(text: string): Promise<ImportPlan> {
   const end = optionalColumn(head, 'end_time');
   const superset = optionalColumn(head, 'superset_id');
   const exerciseNotes = optionalColumn(head, 'exercise_notes');
+  const rpe = optionalColumn(head, 'rpe');
 
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
@@ -72,6 +84,8 @@ export async function readHevy(text: string): Promise<ImportPlan> {
       order: setIndex ?? 0,
       // Hevy's set types: warmup, normal, failure, dropset. Only warm-ups are not hard.
       isHard: setType !== 'warmup',
+      type: HEVY_SET_TYPES.get(setType) ?? 'normal',
+      rpe: rpeCell(record, rpe),
       reps: quantityCell(record, columns.reps, 'reps'),
       weight: quantityCell(record, columns.weight, 'weight', 1, unit === 'lb' ? MAX_POUNDS : undefined),
       unit,

@@ -3,6 +3,7 @@ import type { SessionKind } from '../../../contract/exercises';
 import type { Duration, SetInput } from '../../../contract/metrics';
 import type { RoutineEntryValues } from '../../../contract/routines';
 import { MAX_SETS } from '../../../contract/sessions';
+import { SET_TYPES, type SetType } from '../../../contract/set-types';
 import {
   IMPORT_MAX_EXERCISES,
   IMPORT_MAX_LOGS,
@@ -42,9 +43,11 @@ interface SessionBase extends Stamps {
   workoutPosition?: number;
   workoutSuperset?: number | null;
 }
+/** A weight set of a file: our JSON and the Hevy and Strong exports say its type and RPE (docs/api.md §11). */
+export type PlannedSet = SetInput & { type?: SetType; rpe?: number | null };
 export interface PlannedWlsession extends SessionBase {
   kind: 'wlsession';
-  sets: SetInput[];
+  sets: PlannedSet[];
 }
 export interface PlannedPasession extends SessionBase {
   kind: 'pasession';
@@ -133,7 +136,9 @@ const KILOGRAMS = 3;
 const POUNDS = 4; // NaN: entered in kilograms
 const HARD = 5; // 1 or 0
 const NOTES = 6; // index in `notes`, or -1 when the row's note cells are empty
-const SET_FIELDS = 7;
+const TYPE = 7; // index in SET_TYPES
+const RPE = 8; // NaN: none
+const SET_FIELDS = 9;
 
 /** Builds a plan row by row: finds or adds logs and exercises, groups a day's sets into a session. */
 export class PlanBuilder {
@@ -221,13 +226,16 @@ export class PlanBuilder {
   /** A weight set of a CSV row: a day's sets of one exercise become one session. */
   addSet(
     exercise: PlannedExercise,
-    row: { date: string; minutes: number; order: number; set: SetInput; notes?: string[] },
+    row: { date: string; minutes: number; order: number; set: PlannedSet; notes?: string[] },
   ) {
     let byDate = this.days.get(exercise);
     if (!byDate) this.days.set(exercise, (byDate = new Map()));
     const notes = row.notes?.some((n) => n.trim() !== '') ? this.notes.push(row.notes) - 1 : -1;
-    const { repetitions, kilograms, pounds, isHard } = row.set;
-    const set = [row.minutes, row.order, repetitions, kilograms, pounds ?? NaN, isHard ? 1 : 0, notes];
+    const { repetitions, kilograms, pounds, isHard, type = 'normal', rpe } = row.set;
+    const set = [
+      ...[row.minutes, row.order, repetitions, kilograms, pounds ?? NaN, isHard ? 1 : 0, notes],
+      ...[SET_TYPES.indexOf(type), rpe ?? NaN],
+    ];
     const day = byDate.get(row.date);
     if (day) day.push(...set);
     else {
@@ -286,6 +294,8 @@ export class PlanBuilder {
           kilograms: day[at + KILOGRAMS],
           pounds: Number.isNaN(day[at + POUNDS]) ? null : day[at + POUNDS],
           isHard: day[at + HARD] === 1,
+          type: SET_TYPES[day[at + TYPE]],
+          rpe: Number.isNaN(day[at + RPE]) ? null : day[at + RPE],
         })),
         ...(notes === '' ? {} : { notes }),
         // The workout its first set belongs to.

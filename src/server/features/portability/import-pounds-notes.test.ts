@@ -12,6 +12,9 @@ import {
 
 // Pounds and notes in Hevy and Strong imports (docs/api.md §10 "Pounds" and "Notes").
 
+/** A set of a file that says no type or RPE (docs/api.md §11). */
+const NORMAL = { type: 'normal', rpe: null };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createDataTestApp();
@@ -39,7 +42,15 @@ describe('Strong with unit=lb', () => {
     const { data } = await exportJson(t.app, user);
     const session = data.logs[0].exercises[0].sessions[0];
     expect(withoutIds(session.set)).toEqual([
-      { _id: undefined, repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 61.23,
+        pounds: 135,
+        isHard: true,
+        volume: 306.17,
+        ...NORMAL,
+      },
     ]);
     expect(session).toMatchObject({ totalVolume: 306.17, workingVolume: 306.17, junkVolume: 0, notes: '' });
   });
@@ -89,9 +100,36 @@ describe('Hevy from an imperial account', () => {
     const upper = find(data.logs, 'upper');
     const bench = find(upper.exercises, 'bench-press-barbell');
     expect(withoutIds(bench.sessions[0].set)).toEqual([
-      { _id: undefined, repetitions: 10, kilograms: 43.09, pounds: 95, isHard: false, volume: 430.91 },
-      { _id: undefined, repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
-      { _id: undefined, repetitions: 5, kilograms: 62.37, pounds: 137.5, isHard: true, volume: 311.84 },
+      {
+        _id: undefined,
+        repetitions: 10,
+        kilograms: 43.09,
+        pounds: 95,
+        isHard: false,
+        volume: 430.91,
+        type: 'warmup',
+        rpe: null,
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 61.23,
+        pounds: 135,
+        isHard: true,
+        volume: 306.17,
+        ...NORMAL,
+        rpe: 8,
+      },
+      {
+        _id: undefined,
+        repetitions: 5,
+        kilograms: 62.37,
+        pounds: 137.5,
+        isHard: true,
+        volume: 311.84,
+        ...NORMAL,
+        rpe: 9,
+      },
     ]);
     expect(bench.sessions[0]).toMatchObject({
       createdDate: '2024-02-20',

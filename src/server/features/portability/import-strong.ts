@@ -1,12 +1,14 @@
 import { AppError } from '../../lib/app-error';
 import { parseCsv } from './csv';
 import { MAX_POUNDS } from '../../../contract/sessions';
+import type { SetType } from '../../../contract/set-types';
 import {
   checkWidth,
   dateTimeCell,
   optionalColumn,
   quantityCell,
   readHeader,
+  rpeCell,
   textCell,
   utcMoment,
 } from './csv-cells';
@@ -25,8 +27,9 @@ export interface StrongUnits {
  * Strong's CSV export: one row per set, header Date, Workout Name, Duration, Exercise Name,
  * Set Order, Weight, Reps, Distance, Seconds, Notes, Workout Notes, RPE. Weights (and distances)
  * are in the unit chosen in Strong, which the file does not say: the caller names it.
- * Set Order is a number, or "W" for a warm-up (not hard), "D" / "F" for drop and failure sets
- * (hard); "Rest Timer" rows are not sets. With unit=lb the weights are kept as typed pounds
+ * Set Order is a number (a normal set), or "W" for a warm-up (not hard), "D" / "F" for drop and
+ * failure sets (hard), each kept as its set's type; "Rest Timer" rows are not sets. `RPE`
+ * (optional, blank for none) is the set's RPE (docs/api.md §11). With unit=lb the weights are kept as typed pounds
  * (kilograms derived from them, docs/api.md §10). `Workout Notes` then the set's `Notes` become
  * the session's notes (import-notes.ts); both columns are optional.
  */
@@ -55,6 +58,7 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
   const duration = optionalColumn(head, 'Duration');
   const setNotes = optionalColumn(head, 'Notes');
   const workoutNotes = optionalColumn(head, 'Workout Notes');
+  const rpe = optionalColumn(head, 'RPE');
 
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
@@ -96,6 +100,8 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
       minutes,
       order,
       isHard: !isWarmUp,
+      type: strongSetType(setOrder),
+      rpe: rpeCell(record, rpe),
       reps: quantityCell(record, columns.reps, 'Reps'),
       weight: quantityCell(record, columns.weight, 'Weight', 1, unit === 'lb' ? MAX_POUNDS : undefined),
       unit,
@@ -118,4 +124,10 @@ function endOf(at: Parameters<typeof utcMoment>[0], text: string): string | null
   const m = DURATION.exec(text.trim());
   if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) return null;
   return utcMoment(at, Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0));
+}
+
+/** Set Order's letter as a set type: W, D, F (either case); a number or anything else is a normal set. */
+function strongSetType(setOrder: string): SetType {
+  const letter = setOrder.charAt(0).toLowerCase();
+  return letter === 'w' ? 'warmup' : letter === 'd' ? 'drop' : letter === 'f' ? 'failure' : 'normal';
 }

@@ -1,3 +1,4 @@
+import { SET_TYPES } from '../../../contract/set-types';
 import type { PlannedSession } from './import-plan';
 
 /** Where a session's text has its date, 'YYYY-MM-DD' (src/contract/dates.ts): its first key. */
@@ -5,7 +6,14 @@ const DATE_AT = '{"createdDate":"'.length;
 const DATE_END = DATE_AT + 'YYYY-MM-DD'.length;
 
 /** A weight set in a session's text: its keys, written out, were most of a session's JSON. */
-type SetTuple = [repetitions: number, kilograms: number, pounds: number | null, hard: 0 | 1];
+type SetTuple = [
+  repetitions: number,
+  kilograms: number,
+  pounds: number | null,
+  hard: 0 | 1,
+  type: number, // index in SET_TYPES
+  rpe: number | null,
+];
 
 /**
  * An exercise's planned sessions, each held as one string (its JSON, the date first and sets as
@@ -32,6 +40,8 @@ export class SessionList {
               s.kilograms,
               s.pounds ?? null,
               s.isHard ? 1 : 0,
+              SET_TYPES.indexOf(s.type ?? 'normal'),
+              s.rpe ?? null,
             ]),
           }
         : {};
@@ -47,11 +57,13 @@ export class SessionList {
   at(index: number): PlannedSession {
     const session = JSON.parse(this.texts[index]);
     if (session.kind === 'wlsession')
-      session.sets = session.sets.map(([repetitions, kilograms, pounds, hard]: SetTuple) => ({
+      session.sets = session.sets.map(([repetitions, kilograms, pounds, hard, type, rpe]: SetTuple) => ({
         repetitions,
         kilograms,
         pounds,
         isHard: hard === 1,
+        type: SET_TYPES[type],
+        rpe,
       }));
     return session;
   }

@@ -1,5 +1,6 @@
 import { kilogramsFromPounds, type SetInput, type WeightUnit } from '../../../contract/metrics';
 import { NOTES_MAX } from '../../../contract/sessions';
+import type { SetType } from '../../../contract/set-types';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { type CleanTitle, titleCleaner } from './import-titles';
 import { kindConflict, type PlanBuilder } from './import-plan';
@@ -20,6 +21,9 @@ export interface WorkoutRow {
   /** Position of the set inside its workout's exercise. */
   order: number;
   isHard: boolean;
+  /** The set's type and RPE as the file says them (docs/api.md §11). */
+  type: SetType;
+  rpe: number | null;
   reps: number | null;
   weight: number | null;
   unit: WeightUnit;
@@ -101,7 +105,7 @@ export function workoutRowMapper(builder: PlanBuilder) {
         date: row.date,
         minutes: row.minutes,
         order: row.order,
-        set: { repetitions: reps, ...weightOf(row), isHard: row.isHard },
+        set: { repetitions: reps, ...weightOf(row), isHard: row.isHard, type: row.type, rpe: row.rpe },
         notes: row.notes,
       });
     } else {

@@ -31,9 +31,25 @@ describe('pounds on weight sets', () => {
     expect(response.statusCode).toBe(201);
     const session = response.json();
     expect(session.set.map(({ _id, ...set }: { _id: string }) => set)).toEqual([
-      { repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
-      { repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
-      { repetitions: 10, kilograms: 20, pounds: null, isHard: false, volume: 200 },
+      {
+        repetitions: 5,
+        kilograms: 61.23,
+        pounds: 135,
+        isHard: true,
+        volume: 306.17,
+        type: 'normal',
+        rpe: null,
+      },
+      {
+        repetitions: 5,
+        kilograms: 61.23,
+        pounds: 135,
+        isHard: true,
+        volume: 306.17,
+        type: 'normal',
+        rpe: null,
+      },
+      { repetitions: 10, kilograms: 20, pounds: null, isHard: false, volume: 200, type: 'normal', rpe: null },
     ]);
     // 2 × 5 × 61.2349699… = 612.349… (not 2 × 306.17 = 612.34 nor 2 × 5 × 61.23 = 612.30)
     expect(session).toMatchObject({ totalVolume: 812.35, workingVolume: 612.35, junkVolume: 200 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { paceFigures, type SetInput, sessionVolumes, setBests, setVolume } from '../../../contract/metrics';
 import type { PasessionValues } from '../../../contract/sessions';
+import { countsForRecords, type SetType } from '../../../contract/set-types';
 import type { StoredSet } from '../../db/schema';
 
 // A session is one row of `sessions` whatever its kind (decision 0012). This file is the one
@@ -63,7 +64,8 @@ const NO_PACE = {
   speed: null,
 };
 
-type Sets = SetInput[];
+/** A weight set as sent; a writer without type or RPE (an old file, a seed) stores a normal set. */
+type Sets = (SetInput & { type?: SetType | null; rpe?: number | null })[];
 type Pace = Pick<PasessionValues, 'time' | 'distance'>;
 type Notes = { notes?: string };
 
@@ -84,15 +86,21 @@ export function sessionValues(
       pounds: s.pounds ?? null,
       isHard: s.isHard,
       volume: setVolume(s),
+      type: s.type ?? 'normal',
+      rpe: s.rpe ?? null,
     }));
+    // Volumes count every set; records (heaviest, e1RM, best set and session volume) skip
+    // warm-ups (docs/api.md §11). Every record and progress figure is read from the columns
+    // written here, so this is the one place the rule applies.
+    const forRecords = sets.filter(countsForRecords);
     const lb = sessionVolumes(input.set, 'lb');
-    const lbBests = setBests(input.set, 'lb');
+    const lbBests = setBests(forRecords, 'lb');
     return {
       notes,
       ...NO_PACE,
       sets,
       ...sessionVolumes(input.set),
-      ...setBests(input.set),
+      ...setBests(forRecords),
       totalVolumeLb: lb.totalVolume,
       junkVolumeLb: lb.junkVolume,
       workingVolumeLb: lb.workingVolume,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineStatement } from '../../db/statement';
 import { SESSION_DAYS, type SessionUser } from '../../lib/session-user';
 import { UNKNOWN_DEVICE } from './device-label';
+import { profileSettingsColumns, profileSettingsRow } from './profile-settings';
 
 // Sign-in sessions: only a hash of the cookie's token is stored. One named statement each
 // (db/statement.ts); a transaction handle runs them inside its transaction.
@@ -34,7 +35,8 @@ export async function createAuthSession(
 
 const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefined>(
   'signed_in_user',
-  (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin", u.weight_unit as "weightUnit"
+  (p) => sql`select u.id, u.username, u.email, u.is_admin as "isAdmin", u.weight_unit as "weightUnit",
+      ${profileSettingsColumns}
     from signed_in_user(${p.tokenHash}) me join users u on u.id = me.user_id`,
   z
     .object({
@@ -43,6 +45,7 @@ const sessionUser = defineStatement<{ tokenHash: string }, SessionUser | undefin
       email: z.string(),
       isAdmin: z.boolean(),
       weightUnit: z.enum(['kg', 'lb']),
+      ...profileSettingsRow,
     })
     .strict()
     .optional(),

@@ -2,24 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineStatement } from '../../db/statement';
-import type { UserRow } from './users.repository';
+import { USER_COLUMNS, type UserRow, userRow } from './users.repository';
 
 // Sign-in through an OpenID provider (migration 0018): the flows sent to the provider and the
 // accounts found by (issuer, sub). One named statement each (db/statement.ts).
 
 const none = z.undefined();
-const userRow = z
-  .object({
-    id: z.string(),
-    username: z.string(),
-    email: z.string(),
-    passwordHash: z.string().nullable(),
-    isAdmin: z.boolean(),
-    weightUnit: z.enum(['kg', 'lb']),
-  })
-  .strict();
-const userColumns = sql`u.id, u.username, u.email, u.password_hash as "passwordHash", u.is_admin as "isAdmin",
-  u.weight_unit as "weightUnit"`;
 
 export interface OidcFlow {
   state: string;
@@ -69,7 +57,7 @@ export async function takeOidcFlow(db: object, tokenHash: string): Promise<OidcF
 
 const identityUser = defineStatement<{ issuer: string; subject: string }, UserRow | undefined>(
   'oidc_identity_user',
-  (p) => sql`select ${userColumns} from oidc_identities i join users u on u.id = i.user_id
+  (p) => sql`select ${USER_COLUMNS} from oidc_identities i join users u on u.id = i.user_id
     where i.issuer = ${p.issuer} and i.subject = ${p.subject}`,
   userRow.optional(),
 );
@@ -92,7 +80,7 @@ const createUser = defineStatement<
     ), linked as (
       insert into oidc_identities (issuer, subject, user_id) select ${p.issuer}, ${p.subject}, id from u
     )
-    select ${userColumns} from u`,
+    select ${USER_COLUMNS} from u`,
   userRow.optional(),
 );
 

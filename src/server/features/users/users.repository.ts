@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { defineStatement } from '../../db/statement';
+import { PROFILE_SETTINGS_COLUMNS, profileSettingsRow, type StoredPlates } from './profile-settings';
 
 // Accounts and reset links: one named statement each (db/statement.ts); the routes that change
 // several rows at once run them on a transaction handle (users.routes.ts).
 
-const userRow = z
+export const userRow = z
   .object({
     id: z.string(),
     username: z.string(),
@@ -15,18 +16,23 @@ const userRow = z
     passwordHash: z.string().nullable(),
     isAdmin: z.boolean(),
     weightUnit: z.enum(['kg', 'lb']),
+    ...profileSettingsRow,
   })
   .strict();
 
 export type UserRow = z.infer<typeof userRow>;
+
+/** What every statement returns of a user (oidc.repository.ts reads them from `users u`). */
+export const USER_COLUMNS = sql.raw(
+  `id, username, email, password_hash as "passwordHash", is_admin as "isAdmin", weight_unit as "weightUnit", ${PROFILE_SETTINGS_COLUMNS}`,
+);
 
 const maybeUser = userRow.optional();
 const none = z.undefined();
 
 const byEmail = defineStatement<{ email: string }, UserRow | undefined>(
   'user_by_email',
-  (p) => sql`select id, username, email, password_hash as "passwordHash", is_admin as "isAdmin",
-      weight_unit as "weightUnit"
+  (p) => sql`select ${USER_COLUMNS}
     from users where email = ${p.email}`,
   maybeUser,
 );
@@ -37,8 +43,7 @@ export async function findUserByEmail(db: object, email: string): Promise<UserRo
 
 const byId = defineStatement<{ id: string }, UserRow | undefined>(
   'user_by_id',
-  (p) => sql`select id, username, email, password_hash as "passwordHash", is_admin as "isAdmin",
-      weight_unit as "weightUnit"
+  (p) => sql`select ${USER_COLUMNS}
     from users where id = ${p.id}`,
   maybeUser,
 );
@@ -55,8 +60,7 @@ const insertUser = defineStatement<
   (p) => sql`insert into users (id, username, email, password_hash)
     values (${p.id}, ${p.username}, ${p.email}, ${p.passwordHash})
     on conflict (email) do nothing
-    returning id, username, email, password_hash as "passwordHash", is_admin as "isAdmin",
-      weight_unit as "weightUnit"`,
+    returning ${USER_COLUMNS}`,
   maybeUser,
 );
 
@@ -69,17 +73,27 @@ export async function createUser(
 }
 
 const update = defineStatement<
-  { id: string; username: string; email: string; passwordHash: string | null; weightUnit: string | null },
+  {
+    id: string;
+    username: string;
+    email: string;
+    passwordHash: string | null;
+    weightUnit: string | null;
+    restSeconds: number | null;
+    plates: string | null;
+  },
   UserRow | undefined
 >(
   'update_user',
-  // A null password hash or unit keeps the stored one.
+  // A null password hash, unit, rest or plates keeps the stored one; plates given for one unit
+  // replace that unit's and keep the other's.
   (p) => sql`update users set username = ${p.username}, email = ${p.email},
       password_hash = coalesce(${p.passwordHash}::text, password_hash),
-      weight_unit = coalesce(${p.weightUnit}::text, weight_unit), updated_at = now()
+      weight_unit = coalesce(${p.weightUnit}::text, weight_unit),
+      rest_seconds = coalesce(${p.restSeconds}::int, rest_seconds),
+      plates = coalesce(plates, '{}'::jsonb) || coalesce(${p.plates}::jsonb, '{}'::jsonb), updated_at = now()
     where id = ${p.id}
-    returning id, username, email, password_hash as "passwordHash", is_admin as "isAdmin",
-      weight_unit as "weightUnit"`,
+    returning ${USER_COLUMNS}`,
   maybeUser,
 );
 
@@ -87,7 +101,14 @@ const update = defineStatement<
 export async function updateUser(
   db: object,
   id: string,
-  input: { username: string; email: string; passwordHash?: string; weightUnit?: 'kg' | 'lb' },
+  input: {
+    username: string;
+    email: string;
+    passwordHash?: string;
+    weightUnit?: 'kg' | 'lb';
+    restSeconds?: number;
+    plates?: StoredPlates;
+  },
 ): Promise<UserRow | null> {
   try {
     const row = await update(db, {
@@ -96,6 +117,8 @@ export async function updateUser(
       email: input.email,
       passwordHash: input.passwordHash ?? null,
       weightUnit: input.weightUnit ?? null,
+      restSeconds: input.restSeconds ?? null,
+      plates: input.plates ? JSON.stringify(input.plates) : null,
     });
     return row ?? null;
   } catch (error) {
@@ -117,8 +140,7 @@ export async function setPassword(db: object, id: string, passwordHash: string):
 const updateAdmin = defineStatement<{ email: string; isAdmin: boolean }, UserRow | undefined>(
   'set_user_admin',
   (p) => sql`update users set is_admin = ${p.isAdmin} where email = ${p.email}
-    returning id, username, email, password_hash as "passwordHash", is_admin as "isAdmin",
-      weight_unit as "weightUnit"`,
+    returning ${USER_COLUMNS}`,
   maybeUser,
 );
 

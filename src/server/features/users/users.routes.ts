@@ -28,6 +28,7 @@ import { devicesRoutes } from './devices.routes';
 import { oidcRoutes } from './oidc.routes';
 import { twoFactorOn } from './two-factor.repository';
 import { startPendingLogin, twoFactorRoutes } from './two-factor.routes';
+import { profileSettings } from './profile-settings';
 import {
   consumeResetToken,
   createUser,
@@ -42,7 +43,7 @@ const USER_EXISTS = 'User already exists';
 const FORGOT_ANSWER = 'If that email is registered, a reset link is on its way';
 
 export function toUserInfo(
-  user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit'>,
+  user: Pick<UserRow, 'id' | 'username' | 'email' | 'isAdmin' | 'weightUnit' | 'restSeconds' | 'plates'>,
   twoFactor: boolean,
 ) {
   return {
@@ -52,6 +53,7 @@ export function toUserInfo(
     isAdmin: user.isAdmin,
     weightUnit: user.weightUnit,
     twoFactor,
+    ...profileSettings(user),
   };
 }
 
@@ -165,7 +167,7 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { body: profileBody, response: { 200: userInfo, '4xx': errorBody } },
       },
       async (request, reply) => {
-        const { username, email, password, currentPassword, weightUnit } = request.body;
+        const { username, email, password, currentPassword, weightUnit, restSeconds, plates } = request.body;
         const current = request.user;
         const emailChanges = email !== current.email;
         if (emailChanges || password) {
@@ -185,7 +187,14 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
         const existing = emailChanges ? await findUserByEmail(db, email) : null;
         if (existing && existing.id !== current.id) throw new AppError(409, USER_EXISTS);
         const { user, token } = await db.transaction(async (tx) => {
-          const updated = await updateUser(tx, current.id, { username, email, passwordHash, weightUnit });
+          const updated = await updateUser(tx, current.id, {
+            username,
+            email,
+            passwordHash,
+            weightUnit,
+            restSeconds,
+            plates,
+          });
           if (!updated) throw new AppError(409, USER_EXISTS);
           if (!passwordHash) return { user: updated, token: null };
           // A new password ends every session, this one included: it continues under a new

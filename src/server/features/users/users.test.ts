@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLATE_SETTINGS } from '../../../contract/plates';
 import type { Mail } from '../../lib/mailer';
 import { call, randomIp, registerUser, sessionCookie, uniqueEmail } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -113,6 +114,8 @@ describe('POST /api/users (register)', () => {
       'email',
       'isAdmin',
       'twoFactor',
+      'plates',
+      'restSeconds',
       'username',
       'weightUnit',
     ]);
@@ -376,6 +379,8 @@ describe('PUT /api/users/profile', () => {
       isAdmin: false,
       weightUnit: 'kg',
       twoFactor: false,
+      restSeconds: 120,
+      plates: DEFAULT_PLATE_SETTINGS,
     });
     expect((await call(main.app, 'GET', '/api/users/profile', { cookie })).json()).toEqual(response.json());
     // The old address hears of the change (docs/api.md §9), and only it.

@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import '../../test/setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { aRoutine } from '../../test/fixtures';
 import { currentLocation, mockApi, renderWithApp, reply, USER } from '../../test/render';
 import { LogPage } from './log-page';
 
@@ -68,7 +70,7 @@ describe('LogPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Log deleted')).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe('/logs'));
-    const gets = calls.filter((c) => c.method === 'GET');
+    const gets = calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/logs/strength-block?'));
     expect(gets).toHaveLength(1); // the invalidation did not refetch the deleted log
   });
 
@@ -90,5 +92,30 @@ describe('LogPage', () => {
     mockApi({ 'GET /api/logs/strength-block': reply(404, { message: 'Log not found' }) });
     renderLog();
     expect((await screen.findByRole('alert')).textContent).toBe('Log not found');
+  });
+
+  it('offers Start workout, its routines each with Start, and links to its Workouts and Routines', async () => {
+    mockApi({
+      'GET /api/logs/strength-block': logPage,
+      'GET /api/logs/strength-block/routines': { routines: [aRoutine()] },
+    });
+    renderLog();
+    expect(await screen.findByRole('button', { name: 'Start Push A' })).toBeTruthy();
+    expect(screen.getByText('Bench Press', { selector: '.list-card-meta' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Workouts' }).getAttribute('href')).toBe(
+      '/logs/strength-block/workouts',
+    );
+    expect(screen.getByRole('link', { name: 'Routines' }).getAttribute('href')).toBe(
+      '/logs/strength-block/routines',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Start Push A' }));
+    expect(currentLocation()).toBe('/logs/strength-block/workouts/in-progress?start=r-1');
+  });
+
+  it('starts an empty workout', async () => {
+    mockApi({ 'GET /api/logs/strength-block': logPage });
+    renderLog();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start workout' }));
+    expect(currentLocation()).toBe('/logs/strength-block/workouts/in-progress?start=empty');
   });
 });

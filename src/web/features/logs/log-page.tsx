@@ -13,6 +13,7 @@ import { useLastDefined } from '../../lib/use-last-defined';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { LogGymSection } from './log-gym-section';
 import { useDeleteLogMutation, useGetLogQuery } from './logs.api';
 
 export function LogPage() {
@@ -54,6 +55,8 @@ export function LogPage() {
         </div>
         <RecordActions editTo={paths.editLog(log._id)} onDelete={onDelete} isDeleting={isDeleting} />
       </div>
+
+      <LogGymSection log={log} />
 
       <div className="section-head">
         <h2>Exercises</h2>

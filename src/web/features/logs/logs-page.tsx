@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
+import { ResumeWorkout } from '../../components/resume-workout';
 import { ActivitySection } from './activity-heatmap';
 import { useGetLogsQuery } from './logs.api';
 
@@ -28,6 +29,7 @@ export function LogsPage() {
           Create new
         </Link>
       </div>
+      <ResumeWorkout />
       <ActivitySection />
       <div className="toolbar">
         <p className="muted">{data ? countLabel(data.pagination.total) : '\u00a0'}</p>

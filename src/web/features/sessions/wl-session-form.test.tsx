@@ -100,8 +100,8 @@ describe('WlSessionForm set rows', () => {
     expect(onSubmit.mock.calls[0][0]).toEqual({
       createdDate: '2026-03-07',
       set: [
-        { repetitions: 5, kilograms: 100, pounds: null, isHard: true },
-        { repetitions: 8, kilograms: 62.5, pounds: null, isHard: false },
+        { repetitions: 5, kilograms: 100, pounds: null, isHard: true, type: 'normal', rpe: null },
+        { repetitions: 8, kilograms: 62.5, pounds: null, isHard: false, type: 'normal', rpe: null },
       ],
       notes: '',
     });
@@ -112,9 +112,10 @@ describe('WlSessionForm for a user in pounds, with notes, the previous sets and 
   beforeEach(() => authStore.signIn({ ...USER, weightUnit: 'lb' }));
   afterEach(() => authStore.signOut());
 
+  const NORMAL = { type: 'normal', rpe: null } as const;
   const PREVIOUS = [
-    { _id: 'a', repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17 },
-    { _id: 'b', repetitions: 8, kilograms: 100, pounds: null, isHard: false, volume: 800 },
+    { _id: 'a', repetitions: 5, kilograms: 61.23, pounds: 135, isHard: true, volume: 306.17, ...NORMAL },
+    { _id: 'b', repetitions: 8, kilograms: 100, pounds: null, isHard: false, volume: 800, ...NORMAL },
   ];
 
   function renderLb(props: { draftKey?: string } = {}) {
@@ -145,7 +146,7 @@ describe('WlSessionForm for a user in pounds, with notes, the previous sets and 
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toEqual({
       createdDate: '2026-03-07',
-      set: [{ repetitions: 5, kilograms: 61.23, pounds: 135, isHard: false }],
+      set: [{ repetitions: 5, kilograms: 61.23, pounds: 135, isHard: false, type: 'normal', rpe: null }],
       notes: 'Felt strong',
     });
   });

@@ -4,17 +4,11 @@ import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../auth-store';
 import { useFormDraft } from './use-form-draft';
+import { aUser } from '../../test/fixtures';
 
 const KEY = 'gym-day/squat/wl';
 const signInAs = (_id: string) =>
-  authStore.signIn({
-    _id,
-    username: _id,
-    email: `${_id}@example.com`,
-    isAdmin: false,
-    weightUnit: 'kg',
-    twoFactor: false,
-  });
+  authStore.signIn(aUser({ _id, username: _id, email: `${_id}@example.com` }));
 
 function renderDraft() {
   return renderHook(() => {

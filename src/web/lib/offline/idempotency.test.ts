@@ -16,6 +16,13 @@ describe('isCreateRequest', () => {
     expect(isCreateRequest('post', '/logs/push/exercises/run/pasessions')).toBe(true);
   });
 
+  it('is a POST of a workout or a routine (docs/api.md §11)', () => {
+    expect(isCreateRequest('POST', '/logs/push/workouts')).toBe(true);
+    expect(isCreateRequest('POST', '/logs/push/routines')).toBe(true);
+    expect(isCreateRequest('PUT', '/logs/push/workouts/w-1')).toBe(false);
+    expect(isCreateRequest('POST', '/logs/push/workouts/w-1')).toBe(false);
+  });
+
   it('is not an edit, a delete, a read, a login or an import', () => {
     expect(isCreateRequest('PUT', '/logs/edit/1')).toBe(false);
     expect(isCreateRequest('GET', '/logs')).toBe(false);

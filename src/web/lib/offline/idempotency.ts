@@ -1,11 +1,11 @@
 /**
  * Idempotency-Key for the POST creates of docs/api.md §10 (logs, exercises, weight and pace
- * sessions). One key per submission: the key is remembered for the request's path and body until
+ * sessions) and §11 (workouts, routines). One key per submission: the key is remembered for the request's path and body until
  * the server gives a final answer, so sending the same form again after a lost connection, a
  * timeout or a 5xx reuses it and the server creates the record at most once. A changed form is a
  * different body, so it gets a new key (the server refuses a used key with another body, 422).
  */
-const CREATE_PATH = /^\/logs(\/[^/]+\/exercises(\/[^/]+\/(wl|pa)sessions)?)?$/;
+const CREATE_PATH = /^\/logs(\/[^/]+\/(exercises(\/[^/]+\/(wl|pa)sessions)?|workouts|routines))?$/;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../auth-store';
 import { queueSession, readQueue } from './queue';
 import { startSyncSchedule } from './sync-schedule';
+import { aUser } from '../../test/fixtures';
 
 const PATH = '/logs/push/exercises/bench/wlsessions';
 let isCut = true;
@@ -42,14 +43,7 @@ const synced = vi.fn();
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   vi.stubGlobal('fetch', vi.fn(network));
-  authStore.signIn({
-    _id: 'u-1',
-    username: 'u',
-    email: 'u@example.com',
-    isAdmin: false,
-    weightUnit: 'kg',
-    twoFactor: false,
-  });
+  authStore.signIn(aUser({ username: 'u', email: 'u@example.com' }));
   startSyncSchedule({ onSynced: synced, onRefused: vi.fn() });
 });
 

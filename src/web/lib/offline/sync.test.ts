@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../auth-store';
 import { type QueuedSession, queueSession, readQueue, removeQueued } from './queue';
 import { retryAfterMs, syncQueue } from './sync';
+import { aUser } from '../../test/fixtures';
 
 const PATH = '/logs/push/exercises/bench/wlsessions';
 
@@ -31,14 +32,7 @@ function stubFetch(answerFor: (init: RequestInit) => Response | Promise<Response
 const hooks = () => ({ onSynced: vi.fn(), onRefused: vi.fn() });
 
 const signInAs = (_id: string) =>
-  authStore.signIn({
-    _id,
-    username: _id,
-    email: `${_id}@example.com`,
-    isAdmin: false,
-    weightUnit: 'kg',
-    twoFactor: false,
-  });
+  authStore.signIn(aUser({ _id, username: _id, email: `${_id}@example.com` }));
 
 beforeEach(() => signInAs('u-1'));
 

@@ -1,0 +1,300 @@
+import type { ReactNode } from 'react';
+import type { WeightUnit } from '../../../contract/metrics';
+import { SET_TYPE_BADGES, SET_TYPES, type SetType } from '../../../contract/set-types';
+import { PlusIcon } from '../../components/icons';
+import { CheckIcon, TrashIcon } from '../../components/page-icons';
+import { unitLabel } from '../../lib/weight-unit';
+import { type DraftEntry, type DraftSet, placeholderFor, type SetPatch } from './draft';
+import type { ScreenErrors } from './finish';
+import { PlateHint } from './plate-calculator';
+
+const TYPE_NAMES: Record<SetType, string> = {
+  normal: 'Normal',
+  warmup: 'Warm-up (W)',
+  drop: 'Drop (D)',
+  failure: 'Failure (F)',
+};
+/** 1 to 10 in halves, as the contract takes it. */
+const RPE_CHOICES = Array.from({ length: 19 }, (_, i) => String(1 + i / 2));
+
+export interface EntryActions {
+  onSet: (setId: string, patch: SetPatch) => void;
+  onDone: (setId: string) => void;
+  onAddSet: () => void;
+  onRemoveSet: (setId: string) => void;
+  onPace: (patch: Partial<DraftEntry['pace']>) => void;
+  onPaceDone: () => void;
+  onNotes: (notes: string) => void;
+}
+
+interface ExerciseCardProps {
+  entry: DraftEntry;
+  index: number;
+  label: string | null;
+  unit: WeightUnit;
+  errors: ScreenErrors;
+  actions: EntryActions;
+  /** Move, superset and remove: the screen's controls for this entry. */
+  tools: ReactNode;
+}
+
+/** One exercise of the workout: its set rows (or a pace exercise's distance and time) and notes. */
+export function ExerciseCard({ entry, index, label, unit, errors, actions, tools }: ExerciseCardProps) {
+  const headingId = `entry-${entry.id}-title`;
+  const target = entry.target;
+  return (
+    <li className="card workout-entry" aria-labelledby={headingId}>
+      <div className="workout-entry-head">
+        {label && <span className="superset-label">{label}</span>}
+        <h2 id={headingId} className="workout-entry-title">
+          {entry.title}
+        </h2>
+        {target?.sets != null && (
+          <span className="badge">
+            {target.sets} ×{' '}
+            {target.repsMin === target.repsMax ? target.repsMin : `${target.repsMin}–${target.repsMax}`}
+          </span>
+        )}
+      </div>
+      {errors[`${entry.id}.sets`] && <p className="field-error">{errors[`${entry.id}.sets`]}</p>}
+      {entry.kind === 'wlsession' ? (
+        <>
+          <ol className="workout-sets">
+            {entry.sets.map((set, setIndex) => (
+              <SetRow
+                key={set.id}
+                entry={entry}
+                set={set}
+                n={setIndex + 1}
+                placeholder={placeholderFor(entry, setIndex)}
+                unit={unit}
+                errors={errors}
+                actions={actions}
+                canRemove={entry.sets.length > 1}
+              />
+            ))}
+          </ol>
+          <button type="button" className="btn btn-secondary btn-block" onClick={actions.onAddSet}>
+            <PlusIcon width={18} height={18} />
+            Add set<span className="sr-only">{` to ${entry.title}`}</span>
+          </button>
+        </>
+      ) : (
+        <PaceRow entry={entry} errors={errors} actions={actions} />
+      )}
+      <div className="field workout-entry-notes">
+        <label htmlFor={`entry-${entry.id}-notes`} className="field-label">
+          Notes<span className="sr-only">{` for ${entry.title}`}</span>
+        </label>
+        <textarea
+          id={`entry-${entry.id}-notes`}
+          className="input textarea"
+          rows={1}
+          value={entry.notes}
+          onChange={(e) => actions.onNotes(e.target.value)}
+        />
+      </div>
+      <div className="workout-entry-tools" aria-label={`Exercise ${index + 1} tools`} role="group">
+        {tools}
+      </div>
+    </li>
+  );
+}
+
+interface SetRowProps {
+  entry: DraftEntry;
+  set: DraftSet;
+  n: number;
+  placeholder: { reps: string; weight: string } | null;
+  unit: WeightUnit;
+  errors: ScreenErrors;
+  actions: EntryActions;
+  canRemove: boolean;
+}
+
+/** reps, weight, type, RPE, Hard and Done; last time's values as placeholders. */
+function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }: SetRowProps) {
+  const id = `set-${set.id}`;
+  const name = `${entry.title} set ${n}`;
+  const badge = SET_TYPE_BADGES[set.type];
+  const error = (field: string) => errors[`${entry.id}.${set.id}.${field}`];
+  const repsError = error('repetitions');
+  const weightError = error(unit === 'lb' ? 'pounds' : 'kilograms');
+  const rpeError = error('rpe');
+  const target = entry.target;
+  const repsHint =
+    placeholder?.reps ??
+    (target?.repsMin != null
+      ? target.repsMin === target.repsMax
+        ? String(target.repsMin)
+        : `${target.repsMin}–${target.repsMax}`
+      : '');
+  return (
+    <li className={`workout-set${set.done ? ' is-done' : ''}`}>
+      <div className="workout-set-main">
+        <span className="workout-set-number">
+          {badge ? (
+            <span className={`set-type-badge set-type-${set.type}`} title={TYPE_NAMES[set.type]}>
+              {badge}
+            </span>
+          ) : (
+            n
+          )}
+          <span className="sr-only">{badge ? ` set ${n}` : ''}</span>
+        </span>
+        <div className="workout-set-field">
+          <label htmlFor={`${id}-weight`} className="set-label">
+            <span className="sr-only">{name} </span>
+            {unitLabel(unit)}
+          </label>
+          <input
+            id={`${id}-weight`}
+            className="input"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={placeholder?.weight ?? ''}
+            value={set.weight}
+            aria-invalid={weightError ? true : undefined}
+            onChange={(e) => actions.onSet(set.id, { weight: e.target.value })}
+          />
+        </div>
+        <div className="workout-set-field">
+          <label htmlFor={`${id}-reps`} className="set-label">
+            <span className="sr-only">{name} </span>Reps
+          </label>
+          <input
+            id={`${id}-reps`}
+            className="input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={repsHint}
+            value={set.reps}
+            aria-invalid={repsError ? true : undefined}
+            onChange={(e) => actions.onSet(set.id, { reps: e.target.value })}
+          />
+        </div>
+        <button
+          type="button"
+          className={`done-tick${set.done ? ' is-done' : ''}`}
+          aria-pressed={set.done}
+          aria-label={`${name} done`}
+          onClick={() => actions.onDone(set.id)}
+        >
+          <CheckIcon width={22} height={22} />
+        </button>
+      </div>
+      <div className="workout-set-more">
+        <label className="sr-only" htmlFor={`${id}-type`}>
+          {name} type
+        </label>
+        <select
+          id={`${id}-type`}
+          className="select"
+          value={set.type}
+          onChange={(e) => actions.onSet(set.id, { type: e.target.value as SetType })}
+        >
+          {SET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TYPE_NAMES[type]}
+            </option>
+          ))}
+        </select>
+        <label className="sr-only" htmlFor={`${id}-rpe`}>
+          {name} RPE
+        </label>
+        <select
+          id={`${id}-rpe`}
+          className="select"
+          value={set.rpe}
+          aria-invalid={rpeError ? true : undefined}
+          onChange={(e) => actions.onSet(set.id, { rpe: e.target.value })}
+        >
+          <option value="">RPE</option>
+          {RPE_CHOICES.map((rpe) => (
+            <option key={rpe} value={rpe}>
+              RPE {rpe}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="workout-set-foot">
+        <PlateHint weight={set.weight || placeholder?.weight || ''} unit={unit} />
+        <label className="workout-set-hard" htmlFor={`${id}-hard`}>
+          <input
+            id={`${id}-hard`}
+            type="checkbox"
+            checked={set.isHard}
+            onChange={(e) => actions.onSet(set.id, { isHard: e.target.checked })}
+          />
+          <span>
+            <span className="sr-only">{name} </span>Hard
+          </span>
+        </label>
+        <button
+          type="button"
+          className="icon-btn icon-btn-danger"
+          aria-label={`Remove ${name}`}
+          title={`Remove set ${n}`}
+          disabled={!canRemove}
+          onClick={() => actions.onRemoveSet(set.id)}
+        >
+          <TrashIcon width={18} height={18} />
+        </button>
+      </div>
+      {[weightError, repsError, rpeError, error('type'), error('isHard')].filter(Boolean).map((message) => (
+        <p key={message} className="field-error">
+          {message}
+        </p>
+      ))}
+    </li>
+  );
+}
+
+function PaceRow({ entry, errors, actions }: Pick<ExerciseCardProps, 'entry' | 'errors' | 'actions'>) {
+  const last = entry.previousPace;
+  const fields = [
+    ['distance', 'Distance'],
+    ['hours', 'Hours'],
+    ['minutes', 'Minutes'],
+    ['seconds', 'Seconds'],
+  ] as const;
+  return (
+    <div className={`workout-pace${entry.pace.done ? ' is-done' : ''}`}>
+      {fields.map(([field, label]) => {
+        const id = `pace-${entry.id}-${field}`;
+        const error = errors[`${entry.id}.pace.${field}`];
+        return (
+          <div className="workout-set-field" key={field}>
+            <label htmlFor={id} className="set-label">
+              <span className="sr-only">{entry.title} </span>
+              {label}
+            </label>
+            <input
+              id={id}
+              className="input"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={last?.[field] ?? ''}
+              value={entry.pace[field]}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => actions.onPace({ [field]: e.target.value })}
+            />
+            {error && <p className="field-error">{error}</p>}
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className={`done-tick${entry.pace.done ? ' is-done' : ''}`}
+        aria-pressed={entry.pace.done}
+        aria-label={`${entry.title} done`}
+        onClick={actions.onPaceDone}
+      >
+        <CheckIcon width={22} height={22} />
+      </button>
+    </div>
+  );
+}

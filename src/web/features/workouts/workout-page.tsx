@@ -1,0 +1,224 @@
+import { Link, useParams } from 'react-router';
+import { formatCalendarDate } from '../../../contract/dates';
+import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
+import type { WlSet } from '../../../contract/sessions';
+import { SET_TYPE_BADGES, type SetType } from '../../../contract/set-types';
+import { supersetLabels } from '../../../contract/supersets';
+import type { Workout, WorkoutEntry } from '../../../contract/workouts';
+import { BackLink } from '../../components/back-link';
+import { LoadError } from '../../components/load-error';
+import { PaSessionStats } from '../../components/pa-session-stats';
+import { RecordActions } from '../../components/record-actions';
+import { RecordBadges } from '../../components/record-badges';
+import { Spinner } from '../../components/spinner';
+import { WlSessionStats } from '../../components/wl-session-stats';
+import { CheckIcon } from '../../components/page-icons';
+import { useDocumentTitle } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
+import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
+import { useLastDefined } from '../../lib/use-last-defined';
+import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
+import { durationWords } from '../../lib/workout-draft/duration';
+import { gymPaths } from '../../lib/gym-paths';
+import { useDeleteWorkoutMutation, useGetSessionRecordsQuery, useGetWorkoutQuery } from '../../lib/gym.api';
+import './workouts.css';
+
+type TypedSet = WlSet & { type?: SetType; rpe?: number | null };
+
+/** A finished workout (docs/api.md §11): title, date, duration, each exercise's sets, volumes, records, notes. */
+export function WorkoutPage() {
+  const { slugLog = '', id = '' } = useParams();
+  const unit = useWeightUnit();
+  const [remove, { isLoading: isDeleting }] = useDeleteWorkoutMutation();
+  const { isFetchSkipped, onDelete } = useDeleteAndLeave(
+    () => remove({ slugLog, id }).unwrap(),
+    'Workout deleted',
+    gymPaths.workouts(slugLog),
+  );
+  const query = useGetWorkoutQuery({ slugLog, id }, { skip: isFetchSkipped });
+  const workout = useLastDefined(query.data?.workout);
+  useDocumentTitle(workout?.title ?? 'Workout');
+
+  if (query.isLoading) return <Spinner />;
+  if (!workout) {
+    return (
+      <section className="page">
+        <BackLink to={gymPaths.workouts(slugLog)} label="Workouts" />
+        <h1>Workout</h1>
+        <LoadError error={query.error} />
+      </section>
+    );
+  }
+  const labels = supersetLabels(workout.entries.map((entry) => entry.superset));
+  return (
+    <section className="page workout-page">
+      <BackLink to={gymPaths.workouts(slugLog)} label="Workouts" />
+      <div className="page-head">
+        <div>
+          <p className="eyebrow">Workout</p>
+          <h1>{workout.title}</h1>
+        </div>
+        <RecordActions
+          editTo={gymPaths.editWorkout(slugLog, id)}
+          onDelete={onDelete}
+          isDeleting={isDeleting}
+        />
+      </div>
+      <WorkoutSummary workout={workout} unit={unit} />
+      <ol className="workout-entries">
+        {workout.entries.map((entry, index) => (
+          <EntryDetail
+            key={sessionOf(entry)._id}
+            entry={entry}
+            label={labels[index]}
+            slugLog={slugLog}
+            unit={unit}
+          />
+        ))}
+      </ol>
+      {workout.notes && (
+        <section className="card session-notes" aria-labelledby="workout-notes-title">
+          <h2 id="workout-notes-title">Notes</h2>
+          <p>{workout.notes}</p>
+        </section>
+      )}
+    </section>
+  );
+}
+
+const sessionOf = (entry: WorkoutEntry) => ('wlsession' in entry ? entry.wlsession : entry.pasession);
+
+/** Date, duration, sets and total volume (in the user's unit: the kg total converted for pounds). */
+export function WorkoutSummary({ workout, unit }: { workout: Workout; unit: WeightUnit }) {
+  const volume =
+    unit === 'lb'
+      ? workout.entries.reduce((sum, e) => sum + ('wlsession' in e ? e.wlsession.inPounds.totalVolume : 0), 0)
+      : workout.totalVolume;
+  return (
+    <dl className="workout-summary">
+      <div>
+        <dt>Date</dt>
+        <dd>{formatCalendarDate(workout.createdDate)}</dd>
+      </div>
+      <div>
+        <dt>Duration</dt>
+        <dd>{workout.duration === null ? '–' : durationWords(workout.duration)}</dd>
+      </div>
+      <div>
+        <dt>Sets</dt>
+        <dd>{workout.sets}</dd>
+      </div>
+      <div>
+        <dt>Volume</dt>
+        <dd>
+          {formatNumber(volume)} {unit}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+interface EntryDetailProps {
+  entry: WorkoutEntry;
+  label: string | null;
+  slugLog: string;
+  unit: WeightUnit;
+}
+
+function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
+  const session = sessionOf(entry);
+  const titleId = `entry-${session._id}`;
+  return (
+    <li className="card workout-entry" aria-labelledby={titleId}>
+      <div className="workout-entry-head">
+        {label && <span className="superset-label">{label}</span>}
+        <h2 id={titleId} className="workout-entry-title">
+          <Link to={paths.exercise(slugLog, entry.exercise.slugExercise)}>{entry.exercise.title}</Link>
+        </h2>
+      </div>
+      {'wlsession' in entry ? (
+        <>
+          <SessionRecords
+            slugLog={slugLog}
+            slugExercise={entry.exercise.slugExercise}
+            slugSession={entry.wlsession.slugSession}
+          />
+          <WlSessionStats session={entry.wlsession} unit={unit} compact />
+          <SetTable sets={entry.wlsession.set} unit={unit} title={entry.exercise.title} />
+        </>
+      ) : (
+        <PaSessionStats session={entry.pasession} />
+      )}
+      {session.notes && <p className="workout-entry-notes-text">{session.notes}</p>}
+    </li>
+  );
+}
+
+/** The records the session set (its page's answer names them, docs/api.md §10). */
+function SessionRecords(ref: { slugLog: string; slugExercise: string; slugSession: string }) {
+  const { data } = useGetSessionRecordsQuery(ref);
+  return <RecordBadges names={data?.wlsession.records ?? []} />;
+}
+
+function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; title: string }) {
+  return (
+    // Focusable so that, on a narrow screen where it scrolls sideways, a keyboard can scroll it.
+    <div className="table-card workout-sets-table" tabIndex={0} role="region" aria-label={`${title} sets`}>
+      <table className="table table-compact">
+        <caption className="sr-only">{title} sets</caption>
+        <thead>
+          <tr>
+            <th scope="col">Set</th>
+            <th scope="col" className="num">
+              Reps
+            </th>
+            <th scope="col" className="num">
+              {unitLabel(unit)}
+            </th>
+            <th scope="col" className="num">
+              RPE
+            </th>
+            <th scope="col" className="center">
+              Hard
+            </th>
+            <th scope="col" className="num col-volume">
+              Volume
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sets.map((set: TypedSet, index) => {
+            const badge = SET_TYPE_BADGES[set.type ?? 'normal'];
+            return (
+              <tr key={set._id}>
+                <th scope="row" className="set-cell">
+                  {index + 1}
+                  {badge && <span className={`set-type-badge set-type-${set.type}`}>{badge}</span>}
+                </th>
+                <td className="num">{set.repetitions}</td>
+                <td className="num">{setWeight(set, unit)}</td>
+                <td className="num">{set.rpe ?? '–'}</td>
+                <td className="center">
+                  {set.isHard ? (
+                    <span className="tick">
+                      <CheckIcon width={18} height={18} />
+                      <span className="sr-only">Yes</span>
+                    </span>
+                  ) : (
+                    <span className="muted">
+                      <span aria-hidden="true">–</span>
+                      <span className="sr-only">No</span>
+                    </span>
+                  )}
+                </td>
+                <td className="num col-volume">
+                  {formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import 'fake-indexeddb/auto';
+import '../../test/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readQueue, removeQueued } from '../../lib/offline/queue';
+import { discardDraft, readDraft, saveDraft } from '../../lib/workout-draft/store';
+import { aLog, aRoutine, anExercise, aWlsession, aWorkout } from '../../test/fixtures';
+import { currentLocation, mockApi, renderWithApp, reply, USER } from '../../test/render';
+import { startDraft } from './draft';
+import { WorkoutInProgressScreen } from './workout-screen';
+
+const exercise = anExercise();
+const logAnswer = {
+  log: aLog(),
+  logAggregate: [{ ...aLog(), exercises: exercise }],
+  pagination: { totalPages: 1, page: 1, limit: 100, total: 1 },
+};
+// Last time: 10 × 100 kg, then 8 × 105 kg.
+const lastSession = aWlsession({
+  set: [
+    {
+      _id: 'a',
+      repetitions: 10,
+      kilograms: 100,
+      pounds: null,
+      isHard: true,
+      volume: 1000,
+      type: 'normal',
+      rpe: null,
+    },
+    {
+      _id: 'b',
+      repetitions: 8,
+      kilograms: 105,
+      pounds: null,
+      isHard: true,
+      volume: 840,
+      type: 'normal',
+      rpe: null,
+    },
+  ],
+});
+const exerciseAnswer = {
+  exercise,
+  exerciseAggregate: [],
+  exerciseAggregatePa: [],
+  latestWlsession: [{ ...exercise, wlsessions: lastSession }],
+  latestPasession: [],
+  pagination: { page: 1, limit: 1, total: 1, totalWlPages: 1, totalPaPages: 0 },
+};
+const READS = {
+  'GET /api/logs/push-day': logAnswer,
+  'GET /api/logs/push-day/exercises/bench-press': exerciseAnswer,
+};
+
+async function storeWorkout() {
+  const draft = startDraft({
+    userId: USER._id,
+    slugLog: 'push-day',
+    logTitle: 'Push Day',
+    unit: 'kg',
+    now: new Date(Date.now() - 5 * 60_000),
+    routine: aRoutine(),
+  });
+  await saveDraft(draft);
+  return draft;
+}
+
+const renderScreen = () =>
+  renderWithApp(<WorkoutInProgressScreen />, {
+    route: '/logs/push-day/workouts/in-progress',
+    path: '/logs/:slugLog/workouts/in-progress',
+  });
+
+afterEach(async () => {
+  await discardDraft(USER._id);
+  for (const queued of await readQueue()) await removeQueued(queued.key);
+});
+
+describe('the workout screen', () => {
+  it('resumes the workout kept on the device, with last time as placeholders and its running time', async () => {
+    await storeWorkout();
+    mockApi(READS);
+    renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Push A' })).toBeTruthy();
+    const weight = await screen.findByLabelText('Bench Press set 1 KGs');
+    await waitFor(() => expect(weight.getAttribute('placeholder')).toBe('100'));
+    expect(screen.getByLabelText('Bench Press set 2 Reps').getAttribute('placeholder')).toBe('8');
+    // The routine's target: 3 sets of 8–10; the third row has no last time, so the range shows.
+    expect(screen.getByText('3 × 8–10')).toBeTruthy();
+    expect(screen.getByLabelText('Bench Press set 3 Reps').getAttribute('placeholder')).toBe('8–10');
+    expect(screen.getByText(/^5:0\d$/)).toBeTruthy();
+  });
+
+  it('ticking Done takes the placeholders and starts the rest; Finish sends the done sets once', async () => {
+    await storeWorkout();
+    const { calls, fetchMock } = mockApi({
+      ...READS,
+      'POST /api/logs/push-day/workouts': reply(201, { workout: aWorkout() }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderScreen();
+    const weight = await screen.findByLabelText('Bench Press set 1 KGs');
+    await waitFor(() => expect(weight.getAttribute('placeholder')).toBe('100'));
+    await userEvent.click(screen.getByRole('button', { name: 'Bench Press set 1 done' }));
+    expect((weight as HTMLInputElement).value).toBe('100');
+    // The routine's 90 s rest is running.
+    expect(screen.getByTestId('rest-count').textContent).toMatch(/^1:(30|29)$/);
+    // Kept on the device at once.
+    await waitFor(async () => expect((await readDraft(USER._id))?.entries[0].sets[0].done).toBe(true));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(confirm.mock.calls[0][0]).toContain('Bench Press: sets 2, 3');
+    expect(await screen.findByText('Workout saved')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts/w-1'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toMatchObject({
+      title: 'Push A',
+      routine: 'r-1',
+      entries: [
+        { slugExercise: 'bench-press', set: [{ repetitions: '10', kilograms: '100', type: 'normal' }] },
+      ],
+    });
+    const post = fetchMock.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST');
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await readDraft(USER._id)).toBeNull();
+  });
+
+  it('offline, Finish keeps it in the offline queue and says it waits to sync; once sent it leaves the device', async () => {
+    await storeWorkout();
+    mockApi({
+      ...READS,
+      'POST /api/logs/push-day/workouts': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderScreen();
+    const reps = await screen.findByLabelText('Bench Press set 1 Reps');
+    await waitFor(() => expect(reps.getAttribute('placeholder')).toBe('10'));
+    await userEvent.click(screen.getByRole('button', { name: 'Bench Press set 1 done' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    const waiting = await screen.findByText('Waiting to sync.');
+    expect(
+      within(waiting.parentElement as HTMLElement).getByText(/sent when the connection returns/),
+    ).toBeTruthy();
+    const [queued] = await readQueue();
+    expect(queued).toMatchObject({ path: '/logs/push-day/workouts', exerciseTitle: 'Push A' });
+    expect((screen.getByRole('button', { name: 'Finish' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // The offline queue sent it (lib/offline/sync.ts): the screen lets it go.
+    await removeQueued(queued.key);
+    expect(await screen.findByText('Workout saved')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts'));
+    expect(await readDraft(USER._id)).toBeNull();
+  });
+
+  it('Discard asks first, then removes it from the device', async () => {
+    await storeWorkout();
+    mockApi(READS);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard workout' }));
+    expect(confirm).toHaveBeenCalledWith('Discard this workout?');
+    expect(await readDraft(USER._id)).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard workout' }));
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day'));
+    expect(await readDraft(USER._id)).toBeNull();
+  });
+
+  it('starts an empty workout from ?start=empty, named by nothing yet, in the log it was started from', async () => {
+    mockApi(READS);
+    renderWithApp(<WorkoutInProgressScreen />, {
+      route: '/logs/push-day/workouts/in-progress?start=empty',
+      path: '/logs/:slugLog/workouts/in-progress',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workout' })).toBeTruthy();
+    expect(screen.getByText('No exercises yet')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts/in-progress'));
+    const stored = await readDraft(USER._id);
+    expect(stored).toMatchObject({ slugLog: 'push-day', logTitle: 'Push Day', routine: null, entries: [] });
+    // An exercise of the log, added at the end, with its rows from last time.
+    await userEvent.selectOptions(await screen.findByLabelText('Add an exercise'), 'bench-press');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const reps = await screen.findByLabelText('Bench Press set 2 Reps');
+    expect(reps.getAttribute('placeholder')).toBe('8');
+  });
+});
