@@ -305,7 +305,14 @@ describe('workout answers', () => {
     createdAt: stamp,
     updatedAt: stamp,
   });
-  const base = { author: 'u1', createdDate: '2026-11-26', notes: '', createdAt: stamp, updatedAt: stamp };
+  const base = {
+    author: 'u1',
+    createdDate: '2026-11-26',
+    notes: '',
+    workout: 'w1',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
   const wl = {
     ...base,
     _id: 's1',

@@ -12,7 +12,15 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** What a route names: B's 404 depends on which of those names B happens to own too. */
-type Level = 'log-id' | 'log-slug' | 'exercise-id' | 'exercise-slug' | 'session-create' | 'session';
+type Level =
+  | 'log-id'
+  | 'log-slug'
+  | 'exercise-id'
+  | 'exercise-slug'
+  | 'session-create'
+  | 'session'
+  | 'workout'
+  | 'routine';
 interface Route {
   method: Method;
   url: string;
@@ -39,6 +47,14 @@ beforeAll(async () => {
   const pas = await createPasession(t.app, owner.cookie, pa);
 
   const logBase = `/api/logs/${log.slugLog}`;
+  const routineBody = { title: 'Hijacked', entries: [{ slugExercise: wl.slugExercise }] };
+  const workoutBody = { createdDate: '2026-06-01', entries: [{ slugExercise: wl.slugExercise, ...wlBody }] };
+  const routine = (
+    await call(t.app, 'POST', `${logBase}/routines`, { cookie: owner.cookie, body: routineBody })
+  ).json().routine;
+  const workout = (
+    await call(t.app, 'POST', `${logBase}/workouts`, { cookie: owner.cookie, body: workoutBody })
+  ).json().workout;
   const wlBase = `${logBase}/exercises/${wl.slugExercise}`;
   const paBase = `${logBase}/exercises/${pa.slugExercise}`;
   routes = [
@@ -79,6 +95,16 @@ beforeAll(async () => {
     { method: 'GET', url: `${paBase}/pasessions/edit/${pas._id}`, level: 'session' },
     { method: 'PUT', url: `${paBase}/pasessions/edit/${pas._id}`, body: paBody, level: 'session' },
     { method: 'DELETE', url: `${paBase}/pasessions/${pas.slugSession}`, level: 'session' },
+    { method: 'GET', url: `${logBase}/workouts`, level: 'log-slug' },
+    { method: 'POST', url: `${logBase}/workouts`, body: workoutBody, level: 'log-slug' },
+    { method: 'GET', url: `${logBase}/workouts/${workout._id}`, level: 'workout' },
+    { method: 'PUT', url: `${logBase}/workouts/${workout._id}`, body: workoutBody, level: 'workout' },
+    { method: 'DELETE', url: `${logBase}/workouts/${workout._id}`, level: 'workout' },
+    { method: 'GET', url: `${logBase}/routines`, level: 'log-slug' },
+    { method: 'POST', url: `${logBase}/routines`, body: routineBody, level: 'log-slug' },
+    { method: 'GET', url: `${logBase}/routines/${routine._id}`, level: 'routine' },
+    { method: 'PUT', url: `${logBase}/routines/${routine._id}`, body: routineBody, level: 'routine' },
+    { method: 'DELETE', url: `${logBase}/routines/${routine._id}`, level: 'routine' },
   ];
   snapshotUrls = [
     '/api/logs',
@@ -96,6 +122,8 @@ beforeAll(async () => {
     `${paBase}/pasessions/edit/${pas._id}`,
     `${wlBase}/wlsessions/${wls.slugSession}`,
     `${paBase}/pasessions/${pas.slugSession}`,
+    `${logBase}/workouts`,
+    `${logBase}/routines`,
     '/api/users/profile',
   ];
 });
@@ -144,6 +172,8 @@ describe("another user's records", () => {
     const probed = await probe(intruder, (level) => {
       if (level === 'log-id') return 'Log not found';
       if (level === 'log-slug') return null; // names the intruder's own log
+      if (level === 'workout') return 'Workout not found';
+      if (level === 'routine') return 'Routine not found';
       return 'Exercise not found';
     });
     expect(probed).toBe(routes.filter((r) => r.level !== 'log-slug').length);
@@ -162,9 +192,14 @@ describe("another user's records", () => {
       if (level === 'log-id') return 'Log not found';
       if (level === 'exercise-id') return 'Exercise not found';
       if (level === 'session') return 'Session not found';
+      if (level === 'workout') return 'Workout not found';
+      if (level === 'routine') return 'Routine not found';
       return null; // the rest names the intruder's own log and exercises
     });
-    expect(probed).toBe(routes.filter((r) => ['log-id', 'exercise-id', 'session'].includes(r.level)).length);
+    expect(probed).toBe(
+      routes.filter((r) => ['log-id', 'exercise-id', 'session', 'workout', 'routine'].includes(r.level))
+        .length,
+    );
   });
 
   it("never appear in another user's lists", async () => {

@@ -77,8 +77,8 @@ export interface PlannedWorkout extends Stamps {
   notes: string;
   /** The file's `_id` of its routine (our JSON), else null. */
   routine: string | null;
-  /** A CSV's workout: its exercises by slug in order of first appearance, and their supersets. */
-  exercises: string[];
+  /** A CSV's workout: its exercises' places by slug (order of first appearance), and their supersets. */
+  exercises: Map<string, number>;
   supersets: Map<string, number>;
   /** The file's superset ids (Hevy's `superset_id`), numbered 1, 2 … by first appearance. */
   supersetIds: Map<string, number>;
@@ -188,7 +188,7 @@ export class PlanBuilder {
     const key = `${log.slug}|${input.key}`;
     let found = log.workouts.get(key);
     if (!found) {
-      found = { ...input, key, exercises: [], supersets: new Map(), supersetIds: new Map() };
+      found = { ...input, key, exercises: new Map(), supersets: new Map(), supersetIds: new Map() };
       log.workouts.set(key, found);
     }
     return found;
@@ -199,7 +199,7 @@ export class PlanBuilder {
    * superset the file's id numbered by first appearance in the workout (docs/api.md §11).
    */
   workoutEntry(workout: PlannedWorkout, exerciseSlug: string, supersetId: string): void {
-    if (!workout.exercises.includes(exerciseSlug)) workout.exercises.push(exerciseSlug);
+    if (!workout.exercises.has(exerciseSlug)) workout.exercises.set(exerciseSlug, workout.exercises.size);
     if (supersetId === '' || workout.supersets.has(exerciseSlug)) return;
     let n = workout.supersetIds.get(supersetId);
     if (n === undefined) workout.supersetIds.set(supersetId, (n = workout.supersetIds.size + 1));
@@ -218,7 +218,7 @@ export class PlanBuilder {
     if (!workout) return {};
     return {
       workout: workout.key,
-      workoutPosition: Math.max(workout.exercises.indexOf(exercise.slug), 0),
+      workoutPosition: workout.exercises.get(exercise.slug) ?? 0,
       workoutSuperset: workout.supersets.get(exercise.slug) ?? null,
     };
   }

@@ -51,12 +51,17 @@ const contextRow = userLogRow
     exercises: z.array(
       z.object({ slug: z.string(), id: z.string(), kind: z.enum(['wlsession', 'pasession']) }),
     ),
+    routine_found: z.boolean(),
   })
   .strict();
 
-const routineContext = defineStatement<InLog & { slugs: string }, z.infer<typeof contextRow>>(
+const routineContext = defineStatement<
+  InLog & { slugs: string; routineId: string },
+  z.infer<typeof contextRow>
+>(
   'routine_context',
   (p) => sql`select scope.*,
+      exists (select from routines r where r.author_id = l.author_id and r.log_id = l.id and r.id = ${p.routineId}) as routine_found,
       (select coalesce(json_agg(json_build_object('slug', e.slug, 'id', e.id, 'kind', e.kind)), '[]')
         from exercises e where e.author_id = l.author_id and e.log_id = l.id
           and e.slug in (select jsonb_array_elements_text(${p.slugs}::jsonb))) as exercises
@@ -64,16 +69,24 @@ const routineContext = defineStatement<InLog & { slugs: string }, z.infer<typeof
   contextRow,
 );
 
-/** The log's id and the exercises the entries name, by slug; 401/404 for a missing user or log. */
+/**
+ * The log's id, the exercises the entries name (by slug) and whether the edited routine is the
+ * log's (`routineId`, the nil UUID on create); 401/404 for a missing user or log.
+ */
 export async function readRoutineContext(
   db: object,
-  where: InLog & { slugs: string[] },
-): Promise<{ logId: string; exercises: Map<string, { id: string; kind: SessionKind }> }> {
+  where: InLog & { slugs: string[]; routineId: string },
+): Promise<{
+  logId: string;
+  exercises: Map<string, { id: string; kind: SessionKind }>;
+  routineFound: boolean;
+}> {
   const row = await routineContext(db, { ...where, slugs: JSON.stringify(where.slugs) });
   answerInLog({ ...row, json: null });
   return {
     logId: row.log_id as string,
     exercises: new Map(row.exercises.map((e) => [e.slug, { id: e.id, kind: e.kind }])),
+    routineFound: row.routine_found,
   };
 }
 

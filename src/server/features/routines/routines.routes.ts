@@ -43,9 +43,19 @@ export function routinesRoutes(deps: Deps): FastifyPluginAsyncZod {
     });
 
     /** The entries' rows once each exercise is looked up; a 400 keyed per entry for a slug the log lacks. */
-    async function entriesOf(where: { tokenHash: string; slugLog: string }, body: RoutineBodyValues) {
+    async function entriesOf(
+      where: { tokenHash: string; slugLog: string },
+      body: RoutineBodyValues,
+      routineId: string | null,
+    ) {
       const slugs = body.entries.map((entry) => normalizeSlugParam(entry.slugExercise));
-      const context = await readRoutineContext(db, { ...where, slugs });
+      const context = await readRoutineContext(db, {
+        ...where,
+        slugs,
+        routineId: routineId ?? uuidOrNil(''),
+      });
+      // An unknown routine is 404 whatever its body names.
+      if (routineId !== null && !context.routineFound) throw notFound();
       const errors: Record<string, string> = {};
       const rows: EntryRow[] = [];
       body.entries.forEach((entry, position) => {
@@ -88,7 +98,7 @@ export function routinesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const where = inLog(request.tokenHash, request.params.slugLog);
-        const { logId, entries } = await entriesOf(where, request.body);
+        const { logId, entries } = await entriesOf(where, request.body, null);
         const created = await createRoutine(
           db,
           {
@@ -126,7 +136,7 @@ export function routinesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const where = inLog(request.tokenHash, request.params.slugLog);
-        const { logId, entries } = await entriesOf(where, request.body);
+        const { logId, entries } = await entriesOf(where, request.body, uuidOrNil(request.params.id));
         const updated = await updateRoutine(db, {
           ...where,
           id: uuidOrNil(request.params.id),
