@@ -96,6 +96,8 @@ cross join lateral (select (dd.d + time '18:00' + make_interval(mins => x))::tim
 function wlsessionsSql(from: number, to: number, history = REGULAR_WEIGHT): string {
   // 3–8 sets per session (a deterministic hash of u, x, j); the lateral subquery refers to the
   // outer row, so it is evaluated once per session.
+  // Every set is a normal set without RPE (docs/api.md §11), as the app stores one, so every set
+  // counts for the records.
   // The best set figures follow contract/metrics.ts setBests (migrations 0008, 0010): ≥ 1 rep, > 0 kg;
   // weights are multiples of 2.5 kg, so the exact volume is the unrounded sum. The pound figures
   // follow sessionValues (features/sessions/session-record.ts): each set's kilograms ÷ 0.45359237
@@ -112,7 +114,8 @@ from generate_series(${from}, ${to - 1}) u
 ${sessionColumns(history)}
 cross join lateral (
   select jsonb_agg(jsonb_build_object('_id', gen_random_uuid()::text, 'repetitions', s.reps,
-      'kilograms', s.kg::float8, 'pounds', null, 'isHard', s.hard, 'volume', s.vol::float8) order by s.k) as sets,
+      'kilograms', s.kg::float8, 'pounds', null, 'isHard', s.hard, 'volume', s.vol::float8,
+      'type', 'normal', 'rpe', null) order by s.k) as sets,
     coalesce(max(s.kg) filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as heaviest,
     coalesce(max(case when s.reps = 1 then s.kg else s.kg * (1 + s.reps / 30.0) end)
       filter (where s.reps >= 1 and s.kg > 0), 0)::float8 as e1rm,

@@ -1,6 +1,7 @@
-// Records and ranges (docs/api.md §10): two weight sessions, the second heavier; the exercise
-// page's records card with its links, the session page's badges, the chart's e1RM series and a
-// range kept in the address.
+// Records and ranges (docs/api.md §10): two weight sessions, the second heavier with a warm-up set
+// (§11: typed and rated in the editor, no record, its badge and RPE on the session page); the
+// exercise page's records card with its links, the session page's badges, the chart's e1RM series
+// and a range kept in the address.
 import {
   apiCall,
   assert,
@@ -18,12 +19,35 @@ export const name = 'records';
 
 const EXERCISE = '/logs/records-block/squat';
 
-async function logSession(page, { date, reps, kilograms }) {
+async function logSession(page, { date, reps, kilograms, warmup, shot }) {
   await page.getByRole('button', { name: 'Create New' }).click();
   await expectHeading(page, 'New Session');
   if (date) await page.getByLabel('Date').fill(date);
   await page.getByLabel('Set 1 reps').fill(String(reps));
   await page.getByLabel('Set 1 KGs').fill(String(kilograms));
+  if (warmup) {
+    // A second set, a warm-up with its RPE (docs/api.md §11): choosing warm-up unticks Hard.
+    await page.getByRole('button', { name: 'Add set' }).click();
+    await page.getByLabel('Set 2 reps').fill(String(warmup.reps));
+    await page.getByLabel('Set 2 KGs').fill(String(warmup.kilograms));
+    await page.getByLabel('Set 2 Hard').check();
+    await page.getByLabel('Set 2 Type').selectOption('warmup');
+    assert.equal(await page.getByLabel('Set 2 Hard').isChecked(), false, 'a warm-up is not hard');
+    await page.getByLabel('Set 2 RPE').fill(String(warmup.rpe));
+    await page
+      .locator('.set-row')
+      .nth(1)
+      .locator('.set-type-badge')
+      .getByText('W', { exact: true })
+      .waitFor();
+    await shot(page, 'records-editor-warmup');
+    await expectAccessible(page, 'the session editor with a warm-up set, light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The form's controls fade to the new colours; axe reads them once they have.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await expectAccessible(page, 'the session editor with a warm-up set, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Session created');
   await expectPath(page, EXERCISE);
@@ -49,9 +73,11 @@ export async function run({ open, shot }) {
   const card = page.getByRole('region', { name: 'Records' });
   await card.getByText('Records appear as you log sessions').waitFor();
 
-  // An old session, then today's heavier one: 5 × 100 (e1RM 116.67, set volume 500), 3 × 120 (e1RM 132).
+  // An old session, then today's heavier one: 5 × 100 (e1RM 116.67, set volume 500), 3 × 120 (e1RM 132)
+  // with a warm-up of 4 × 150 at RPE 6, which counts for no record (not heaviest, not the session's
+  // 360 + 600 kg volume).
   await logSession(page, { date: '2024-01-15', reps: 5, kilograms: 100 });
-  await logSession(page, { reps: 3, kilograms: 120 });
+  await logSession(page, { reps: 3, kilograms: 120, warmup: { reps: 4, kilograms: 150, rpe: 6 }, shot });
 
   const record = (label) => card.getByRole('listitem').filter({ hasText: label });
   await record('Heaviest').getByText('120 kg').waitFor();
@@ -102,6 +128,12 @@ export async function run({ open, shot }) {
     'PR · Personal record: Heaviest',
     'PR · Personal record: Estimated 1RM',
   ]);
+  // The warm-up's badge and RPE on the session page.
+  const warmupRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /^2\s*Warm-up$/ }) });
+  await warmupRow.getByRole('cell', { name: '6', exact: true }).waitFor();
+  assert.equal(await page.locator('tbody .set-type-badge').count(), 1, 'only the warm-up has a badge');
   await shot(page, 'records-session');
   await inBothThemes(page, 'a session page with its record badges');
   const records = await apiCall(

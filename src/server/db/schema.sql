@@ -454,8 +454,10 @@ AS $function$
       'inPounds', json_build_object('totalVolume', s.total_volume_lb, 'junkVolume', s.junk_volume_lb,
         'workingVolume', s.working_volume_lb),
       -- A set stored before set types has neither field: a normal set without RPE (docs/api.md §11).
-      'set', (select coalesce(jsonb_agg('{"type": "normal", "rpe": null}'::jsonb || x order by n), '[]')
-        from jsonb_array_elements(s.sets) with ordinality t(x, n)))
+      -- Sets are written whole, so the first tells: a session written since is sent as stored.
+      'set', case when s.sets -> 0 ? 'type' then s.sets else (
+        select coalesce(jsonb_agg('{"type": "normal", "rpe": null}'::jsonb || x order by n), '[]')
+        from jsonb_array_elements(s.sets) with ordinality t(x, n)) end)
     else json_build_object(
       '_id', s.id, 'author', s.author_id, 'exercise', s.exercise_id, 'slugSession', s.slug,
       'createdDate', s.created_date, 'notes', s.notes, 'workout', s.workout_id,

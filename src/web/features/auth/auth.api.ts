@@ -60,6 +60,21 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
       invalidatesTags: ['User'],
     }),
+    /**
+     * The rest and plates alone (docs/api.md §11), for the workout screen's plate settings: the
+     * profile route takes them with the current username and email, which need no password.
+     */
+    updateGymSettings: build.mutation<
+      UserInfo,
+      { current: Pick<UserInfo, 'username' | 'email'> } & Pick<ProfileBody, 'restSeconds' | 'plates'>
+    >({
+      query: ({ current, restSeconds, plates }) => ({
+        url: '/users/profile',
+        method: 'PUT',
+        body: { username: current.username, email: current.email, restSeconds, plates },
+      }),
+      invalidatesTags: ['User'],
+    }),
     forgotPassword: build.mutation<MessageBody, ForgotPasswordBody>({
       query: (body) => ({ url: '/users/forgot-password', method: 'POST', body }),
     }),
@@ -85,6 +100,7 @@ export const {
   useLogoutMutation,
   useGetProfileQuery,
   useUpdateProfileMutation,
+  useUpdateGymSettingsMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
 } = authApi;

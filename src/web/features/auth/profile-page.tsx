@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { DEFAULT_REST_SECONDS, MAX_REST_SECONDS } from '../../../contract/rest-timer';
 import { profileBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
@@ -35,7 +36,14 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
     formState: { errors },
   } = useSchemaForm(profileBody, {
     onSubmit: send,
-    defaultValues: { username: '', email: '', password: '', currentPassword: '', weightUnit: 'kg' },
+    defaultValues: {
+      username: '',
+      email: '',
+      password: '',
+      currentPassword: '',
+      weightUnit: 'kg',
+      restSeconds: DEFAULT_REST_SECONDS,
+    },
   });
   // The server asks for the current password only when the email or the password changes
   // (docs/api.md §9), so the field shows only then.
@@ -54,6 +62,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
           password: '',
           currentPassword: '',
           weightUnit: profile.weightUnit,
+          restSeconds: profile.restSeconds,
         },
         { keepDirtyValues: true },
       );
@@ -118,6 +127,19 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
             hint="Sets you log are kept exactly as you type them; the other unit is converted for display."
             error={errors.weightUnit?.message}
             field={register('weightUnit')}
+          />
+          <TextField
+            id="restSeconds"
+            label="Rest between sets"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_REST_SECONDS}
+            step={1}
+            suffix="s"
+            hint="The rest timer's length after a set, unless a routine sets its own."
+            error={errors.restSeconds?.message}
+            {...register('restSeconds')}
           />
           <SubmitButton isSaving={isSaving} />
         </form>

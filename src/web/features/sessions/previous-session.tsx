@@ -4,6 +4,7 @@ import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { setWeight } from '../../../contract/metrics';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
+import { SetTypeBadge } from '../../components/set-type-fields';
 
 /** The latest session (first of latest*), shown beside the create form for reference. */
 export function PreviousSession({ context }: { context: ExercisePage }) {
@@ -39,7 +40,12 @@ export function PreviousSession({ context }: { context: ExercisePage }) {
                 <tbody>
                   {wl.set.map((set, index) => (
                     <tr key={set._id}>
-                      <td>{index + 1}</td>
+                      <td>
+                        <span className="set-cell">
+                          {index + 1}
+                          <SetTypeBadge type={set.type} />
+                        </span>
+                      </td>
                       <td>{set.repetitions}</td>
                       <td>{setWeight(set, unit)}</td>
                       <td>{set.isHard ? 'Yes' : 'No'}</td>

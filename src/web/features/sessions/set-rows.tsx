@@ -5,11 +5,14 @@ import {
   type Control,
   type FieldErrors,
   type UseFormRegister,
+  type UseFormSetValue,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
 import type { WlSet, wlsessionBody } from '../../../contract/sessions';
+import { isHardByDefault, type SetType } from '../../../contract/set-types';
 import { errorId, invalidProps } from '../../components/form-field';
+import { RpeField, SetTypeBadge, SetTypeField } from '../../components/set-type-fields';
 import { PlusIcon } from '../../components/icons';
 import { TrashIcon } from '../../components/page-icons';
 import { unitLabel } from '../../lib/weight-unit';
@@ -23,9 +26,10 @@ type SetFields = WlFormInput['set'][number];
  * the server keeps as typed (docs/api.md §10).
  */
 export function newSet(unit: WeightUnit): SetFields {
+  const kind = { type: 'normal', rpe: '' } as const;
   return unit === 'lb'
-    ? { repetitions: 0, pounds: 0, isHard: false }
-    : { repetitions: 0, kilograms: 0, isHard: false };
+    ? { repetitions: 0, pounds: 0, isHard: false, ...kind }
+    : { repetitions: 0, kilograms: 0, isHard: false, ...kind };
 }
 
 /**
@@ -33,29 +37,34 @@ export function newSet(unit: WeightUnit): SetFields {
  * kilograms), else kilograms alone, so what the user types is what is kept.
  */
 export function formSet(
-  set: Pick<WlSet, 'repetitions' | 'kilograms' | 'pounds' | 'isHard'>,
+  set: Pick<WlSet, 'repetitions' | 'kilograms' | 'pounds' | 'isHard' | 'type' | 'rpe'>,
   unit: WeightUnit,
 ): SetFields {
   const { repetitions, isHard } = set;
+  // A blank RPE field is "none"; the type select needs a value (an old answer may lack one).
+  const kind = { type: set.type ?? 'normal', rpe: set.rpe ?? '' };
   return unit === 'lb'
-    ? { repetitions, pounds: setWeight(set, 'lb'), isHard }
-    : { repetitions, kilograms: set.kilograms, isHard };
+    ? { repetitions, pounds: setWeight(set, 'lb'), isHard, ...kind }
+    : { repetitions, kilograms: set.kilograms, isHard, ...kind };
 }
 
 interface SetRowsProps {
   control: Control<WlFormInput, unknown, z.output<typeof wlsessionBody>>;
   register: UseFormRegister<WlFormInput>;
   errors: FieldErrors<WlFormInput>;
+  /** To untick Hard when a set becomes a warm-up. */
+  setValue: UseFormSetValue<WlFormInput>;
   unit: WeightUnit;
   /** The previous session's sets, offered in one click (docs/api.md §10). */
   previous?: WlSet[];
 }
 
 /**
- * One row per set: reps, kilograms, the Hard tick and the row's volume. Each row's remove button
- * removes that row; the last set cannot go.
+ * One row per set: reps, kilograms, the Hard tick, the type (its badge beside the set's number)
+ * and RPE, and the row's volume. Choosing warm-up unticks Hard (docs/api.md §11; the user may tick
+ * it again). Each row's remove button removes that row; the last set cannot go.
  */
-export function SetRows({ control, register, errors, unit, previous }: SetRowsProps) {
+export function SetRows({ control, register, errors, setValue, unit, previous }: SetRowsProps) {
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'set' });
   const weightField = unit === 'lb' ? 'pounds' : 'kilograms';
   const values = useWatch({ control, name: 'set' });
@@ -76,6 +85,7 @@ export function SetRows({ control, register, errors, unit, previous }: SetRowsPr
             <li key={field.id} className="set-row">
               <div className="set-row-head">
                 <span className="set-number">Set {n}</span>
+                <SetTypeBadge type={values?.[index]?.type as SetType | undefined} />
                 <span className="set-volume" aria-live="polite">
                   {volume === null ? '' : `${formatNumber(volume)} vol`}
                 </span>
@@ -110,6 +120,24 @@ export function SetRows({ control, register, errors, unit, previous }: SetRowsPr
                   <label htmlFor={`set-${index}-isHard`} className="set-label">
                     <span className="sr-only">Set {n} </span>Hard
                   </label>
+                </div>
+                <div className="set-row-extra">
+                  <SetTypeField
+                    id={`set-${index}-type`}
+                    n={n}
+                    error={rowErrors?.type?.message}
+                    {...register(`set.${index}.type`, {
+                      onChange: (event: { target: { value: SetType } }) => {
+                        if (!isHardByDefault(event.target.value)) setValue(`set.${index}.isHard`, false);
+                      },
+                    })}
+                  />
+                  <RpeField
+                    id={`set-${index}-rpe`}
+                    n={n}
+                    error={rowErrors?.rpe?.message}
+                    {...register(`set.${index}.rpe`)}
+                  />
                 </div>
               </div>
             </li>

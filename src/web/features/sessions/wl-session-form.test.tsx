@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store';
 import { USER } from '../../test/render';
-import { newSet } from './set-rows';
+import { formSet, newSet } from './set-rows';
 import { WlSessionForm } from './wl-session-form';
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -105,6 +105,94 @@ describe('WlSessionForm set rows', () => {
       ],
       notes: '',
     });
+  });
+});
+
+describe('WlSessionForm set type and RPE', () => {
+  const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+  it('offers the four types and an RPE per set, sends them, and shows the type as a badge', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    expect([...select('Set 1 Type').options].map((o) => [o.value, o.text])).toEqual([
+      ['normal', 'Normal'],
+      ['warmup', 'Warm-up'],
+      ['drop', 'Drop'],
+      ['failure', 'Failure'],
+    ]);
+    expect(select('Set 1 Type').value).toBe('normal');
+    expect([input('Set 1 RPE').value, input('Set 1 RPE').min, input('Set 1 RPE').max]).toEqual([
+      '',
+      '1',
+      '10',
+    ]);
+    expect(input('Set 1 RPE').step).toBe('0.5');
+    // A normal set has no badge.
+    expect(document.querySelector('.set-type-badge')).toBeNull();
+
+    await user.click(input('Set 1 Hard'));
+    await user.selectOptions(select('Set 1 Type'), 'failure');
+    await user.type(input('Set 1 RPE'), '9.5');
+    const badge = document.querySelector('.set-type-badge')!;
+    expect(badge.textContent).toBe('F Failure');
+    expect(badge.querySelector('[aria-hidden="true"]')!.textContent).toBe('F');
+    // Failure is a working set: Hard stays ticked.
+    expect(input('Set 1 Hard').checked).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      set: [{ repetitions: 0, kilograms: 0, isHard: true, type: 'failure', rpe: 9.5 }],
+    });
+  });
+
+  it('unticks Hard when a set becomes a warm-up, and lets the user tick it again', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    await user.click(input('Set 1 Hard'));
+    await user.selectOptions(select('Set 1 Type'), 'warmup');
+    expect(input('Set 1 Hard').checked).toBe(false);
+    expect(document.querySelector('.set-type-badge')!.textContent).toBe('W Warm-up');
+    await user.click(input('Set 1 Hard'));
+    expect(input('Set 1 Hard').checked).toBe(true);
+    // Another type leaves Hard as it is.
+    await user.selectOptions(select('Set 1 Type'), 'drop');
+    expect(input('Set 1 Hard').checked).toBe(true);
+    expect(document.querySelector('.set-type-badge')!.textContent).toBe('D Drop');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ set: [{ isHard: true, type: 'drop', rpe: null }] });
+  });
+
+  it('shows the RPE message of docs/api.md §11 under the field', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    await user.type(input('Set 1 RPE'), '7.3');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('RPE must be between 1 and 10 in steps of 0.5')).toBeTruthy();
+    expect(input('Set 1 RPE').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('starts an edit from the stored type and RPE', () => {
+    render(
+      <WlSessionForm
+        defaultValues={{
+          createdDate: '2026-03-07',
+          set: [
+            formSet(
+              { repetitions: 5, kilograms: 60, pounds: null, isHard: false, type: 'warmup', rpe: 6 },
+              'kg',
+            ),
+          ],
+          notes: '',
+        }}
+        isSaving={false}
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect(select('Set 1 Type').value).toBe('warmup');
+    expect(input('Set 1 RPE').value).toBe('6');
   });
 });
 

@@ -21,6 +21,7 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit, previous, dra
   const {
     control,
     register,
+    setValue,
     submit,
     draft,
     formState: { errors },
@@ -39,7 +40,14 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit, previous, dra
       }}
       isSaving={isSaving}
     >
-      <SetRows control={control} register={register} errors={errors} unit={unit} previous={previous} />
+      <SetRows
+        control={control}
+        register={register}
+        errors={errors}
+        setValue={setValue}
+        unit={unit}
+        previous={previous}
+      />
       <TotalPreview control={control} unit={unit} />
     </SessionFormFrame>
   );

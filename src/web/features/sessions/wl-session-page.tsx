@@ -1,6 +1,7 @@
 import type { Wlsession } from '../../../contract/sessions';
 import { formatNumber, setVolume, setWeight } from '../../../contract/metrics';
 import { CheckIcon } from '../../components/page-icons';
+import { SetTypeBadge } from '../../components/set-type-fields';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
 import { SessionNotes } from './session-notes';
@@ -25,7 +26,10 @@ export function WlSessionPage() {
   );
 }
 
-/** The stats, one row per set, then the notes; weights and volumes in the user's unit (docs/api.md §10). */
+/**
+ * The stats, one row per set (its type's badge beside its number, its RPE), then the notes;
+ * weights and volumes in the user's unit (docs/api.md §10, §11).
+ */
 function WlSessionBody({ session }: { session: Wlsession }) {
   const unit = useWeightUnit();
   return (
@@ -47,6 +51,9 @@ function WlSessionBody({ session }: { session: Wlsession }) {
                 Hard
               </th>
               <th scope="col" className="num">
+                RPE
+              </th>
+              <th scope="col" className="num">
                 Volume
               </th>
             </tr>
@@ -54,7 +61,12 @@ function WlSessionBody({ session }: { session: Wlsession }) {
           <tbody>
             {session.set.map((set, index) => (
               <tr key={set._id}>
-                <th scope="row">{index + 1}</th>
+                <th scope="row">
+                  <span className="set-cell">
+                    {index + 1}
+                    <SetTypeBadge type={set.type} />
+                  </span>
+                </th>
                 <td className="num">{set.repetitions}</td>
                 <td className="num">{setWeight(set, unit)}</td>
                 <td className="center">
@@ -67,6 +79,14 @@ function WlSessionBody({ session }: { session: Wlsession }) {
                     <span className="muted">
                       <span aria-hidden="true">–</span>
                       <span className="sr-only">No</span>
+                    </span>
+                  )}
+                </td>
+                <td className="num">
+                  {set.rpe ?? (
+                    <span className="muted">
+                      <span aria-hidden="true">–</span>
+                      <span className="sr-only">None</span>
                     </span>
                   )}
                 </td>
