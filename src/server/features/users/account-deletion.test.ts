@@ -10,6 +10,7 @@ import {
   userWithExercise,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { totpCode } from './two-factor.totp';
 
 const NEEDED = {
   message: 'Enter your current password to delete your account',
@@ -170,7 +171,7 @@ describe('DELETE /api/users/profile', () => {
     expect(login.statusCode).toBe(401);
   });
 
-  it('asks an account without a password to sign in again (the passwordless hook says no)', async () => {
+  it('asks an account without a password, no provider sign-in and no two-factor code to sign in again', async () => {
     const user = await registerUser(t.app);
     // No password: as an account from the identity provider has.
     await rows(sql`update users set password_hash = '' where id = ${user.user._id}`);
@@ -180,6 +181,42 @@ describe('DELETE /api/users/profile', () => {
       expect(response.json()).toEqual({ message: 'Sign in again to delete this account' });
     }
     expect((await call(t.app, 'GET', '/api/users/profile', { cookie: user.cookie })).statusCode).toBe(200);
+  });
+
+  it('deletes an account without a password signed in through the provider within 5 minutes', async () => {
+    const user = await registerUser(t.app);
+    await rows(sql`update users set password_hash = null where id = ${user.user._id}`);
+    await rows(sql`insert into oidc_identities (issuer, subject, user_id)
+      values ('https://id.example.com', ${user.user._id}, ${user.user._id})`);
+    // The session began six minutes ago: too old to vouch for its owner.
+    await rows(
+      sql`update auth_sessions set created_at = now() - interval '6 minutes' where user_id = ${user.user._id}`,
+    );
+    const stale = await deleteAccount(user.cookie, {});
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: 'Sign in again to delete this account' });
+    await rows(
+      sql`update auth_sessions set created_at = now() - interval '4 minutes' where user_id = ${user.user._id}`,
+    );
+    const fresh = await deleteAccount(user.cookie, {});
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toEqual({ message: 'Account deleted' });
+  });
+
+  it('deletes an account without a password with a two-factor code, once', async () => {
+    const user = await registerUser(t.app);
+    const secret = 'JBSWY3DPEHPK3PXP';
+    await rows(sql`update users set password_hash = null where id = ${user.user._id}`);
+    await rows(
+      sql`insert into two_factor (user_id, secret, enabled_at) values (${user.user._id}, ${secret}, now())`,
+    );
+    const wrong = await deleteAccount(user.cookie, {
+      code: '000000' === totpCode(secret, Date.now() / 1000) ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const right = await deleteAccount(user.cookie, { code: totpCode(secret, Date.now() / 1000) });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ message: 'Account deleted' });
   });
 
   it('answers 401 without a session', async () => {
