@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Config, ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../config';
 import { call, randomIp, registerUser, uniqueEmail } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addUser } from './add-user';
@@ -14,10 +14,9 @@ let oidcOnly: TestApp;
 beforeAll(async () => {
   open = await createTestApp();
   closed = await createTestApp({ registration: 'closed' });
-  // The provider's name comes with the OpenID Connect settings (read by their own code).
   oidcOnly = await createTestApp({
     registration: 'oidc-only',
-    ...({ oidcName: 'Acme SSO' } as Partial<Config>),
+    oidc: { issuer: 'https://id.example.com', clientId: 'workout-log', name: 'Acme SSO' },
   });
 });
 afterAll(async () => {
@@ -88,7 +87,7 @@ describe('REGISTRATION', () => {
       loadConfig({ ...base, REGISTRATION: 'oidc-only', OIDC_ISSUER: 'https://id.example.com' }),
     ).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, REGISTRATION: 'oidc-only' })).toThrow(
-      /REGISTRATION: oidc-only needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+      /REGISTRATION: oidc-only needs OIDC_ISSUER, OIDC_CLIENT_ID/,
     );
     const withProvider = {
       ...base,

@@ -113,9 +113,9 @@ describe('POST /api/users (register)', () => {
       '_id',
       'email',
       'isAdmin',
-      'twoFactor',
       'plates',
       'restSeconds',
+      'twoFactor',
       'username',
       'weightUnit',
     ]);

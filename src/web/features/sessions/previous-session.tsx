@@ -4,7 +4,7 @@ import { PaSessionStats } from '../../components/pa-session-stats';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { setWeight } from '../../../contract/metrics';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
-import { SetTypeBadge } from '../../components/set-type-fields';
+import { SetTypeBadge } from '../../components/set-type-badge';
 
 /** The latest session (first of latest*), shown beside the create form for reference. */
 export function PreviousSession({ context }: { context: ExercisePage }) {

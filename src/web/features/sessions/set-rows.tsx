@@ -12,7 +12,8 @@ import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../co
 import type { WlSet, wlsessionBody } from '../../../contract/sessions';
 import { isHardByDefault, type SetType } from '../../../contract/set-types';
 import { errorId, invalidProps } from '../../components/form-field';
-import { RpeField, SetTypeBadge, SetTypeField } from '../../components/set-type-fields';
+import { SetTypeBadge } from '../../components/set-type-badge';
+import { RpeField, SetTypeField } from '../../lib/form/set-type-fields';
 import { PlusIcon } from '../../components/icons';
 import { TrashIcon } from '../../components/page-icons';
 import { unitLabel } from '../../lib/weight-unit';

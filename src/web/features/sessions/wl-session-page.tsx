@@ -1,7 +1,7 @@
 import type { Wlsession } from '../../../contract/sessions';
 import { formatNumber, setVolume, setWeight } from '../../../contract/metrics';
 import { CheckIcon } from '../../components/page-icons';
-import { SetTypeBadge } from '../../components/set-type-fields';
+import { SetTypeBadge } from '../../components/set-type-badge';
 import { WlSessionStats } from '../../components/wl-session-stats';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
 import { SessionNotes } from './session-notes';

@@ -7,6 +7,7 @@ import { unitLabel } from '../../lib/weight-unit';
 import { type DraftEntry, type DraftSet, placeholderFor, type SetPatch } from './draft';
 import type { ScreenErrors } from './finish';
 import { PlateHint } from './plate-calculator';
+import { SetTypeBadge } from '../../components/set-type-badge';
 
 const TYPE_NAMES: Record<SetType, string> = {
   normal: 'Normal',
@@ -133,13 +134,7 @@ function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }
     <li className={`workout-set${set.done ? ' is-done' : ''}`}>
       <div className="workout-set-main">
         <span className="workout-set-number">
-          {badge ? (
-            <span className={`set-type-badge set-type-${set.type}`} title={TYPE_NAMES[set.type]}>
-              {badge}
-            </span>
-          ) : (
-            n
-          )}
+          {badge ? <SetTypeBadge type={set.type} /> : n}
           <span className="sr-only">{badge ? ` set ${n}` : ''}</span>
         </span>
         <div className="workout-set-field">

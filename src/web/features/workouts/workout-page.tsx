@@ -2,10 +2,11 @@ import { Link, useParams } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
 import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
 import type { WlSet } from '../../../contract/sessions';
-import { SET_TYPE_BADGES, type SetType } from '../../../contract/set-types';
+import type { SetType } from '../../../contract/set-types';
 import { supersetLabels } from '../../../contract/supersets';
 import type { Workout, WorkoutEntry } from '../../../contract/workouts';
 import { BackLink } from '../../components/back-link';
+import { SetTypeBadge } from '../../components/set-type-badge';
 import { LoadError } from '../../components/load-error';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { RecordActions } from '../../components/record-actions';
@@ -188,12 +189,11 @@ function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; titl
         </thead>
         <tbody>
           {sets.map((set: TypedSet, index) => {
-            const badge = SET_TYPE_BADGES[set.type ?? 'normal'];
             return (
               <tr key={set._id}>
                 <th scope="row" className="set-cell">
                   {index + 1}
-                  {badge && <span className={`set-type-badge set-type-${set.type}`}>{badge}</span>}
+                  <SetTypeBadge type={set.type} />
                 </th>
                 <td className="num">{set.repetitions}</td>
                 <td className="num">{setWeight(set, unit)}</td>

@@ -1,28 +1,10 @@
 import type { ComponentProps } from 'react';
-import { SET_TYPE_BADGES, SET_TYPES, type SetType } from '../../contract/set-types';
-import { errorId, invalidProps } from './form-field';
+import { SET_TYPES } from '../../../contract/set-types';
+import { errorId, invalidProps } from '../../components/form-field';
+import { SET_TYPE_LABELS } from '../../components/set-type-badge';
 
-// A weight set's type and RPE (docs/api.md §11), as the session forms, the session page and the
-// workout screen show them: here, so every feature uses the same controls and badges.
-
-export const SET_TYPE_LABELS: Record<SetType, string> = {
-  normal: 'Normal',
-  warmup: 'Warm-up',
-  drop: 'Drop',
-  failure: 'Failure',
-};
-
-/** W / D / F for a warm-up, drop or failure set, read out in full; nothing for a normal set. */
-export function SetTypeBadge({ type }: { type: SetType | undefined | null }) {
-  const badge = type ? SET_TYPE_BADGES[type] : null;
-  if (!type || !badge) return null;
-  return (
-    <span className={`set-type-badge set-type-${type}`} title={SET_TYPE_LABELS[type]}>
-      <span aria-hidden="true">{badge}</span>
-      <span className="sr-only">{` ${SET_TYPE_LABELS[type]}`}</span>
-    </span>
-  );
-}
+// A weight set's type and RPE as every form edits them (docs/api.md §11): here, with the form
+// code, so the session forms and the workout screen share them and read-only pages never load them.
 
 type FieldProps<E extends 'select' | 'input'> = ComponentProps<E> & {
   id: string;
