@@ -76,7 +76,12 @@ function recoveryCodeHash(code: string): string | null {
  * A code for an account with 2FA on: a TOTP code of a step after the last one used (kept, so it
  * works once), or an unused recovery code (spent).
  */
-export async function codeAccepted(db: object, userId: string, secret: string, code: string): Promise<boolean> {
+export async function codeAccepted(
+  db: object,
+  userId: string,
+  secret: string,
+  code: string,
+): Promise<boolean> {
   const digits = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
     const step = matchingTotpStep(secret, digits, Date.now() / 1000);
