@@ -7,7 +7,10 @@ import { precompress } from './scripts/precompress.mjs';
 // What every screen under DataLayout uses, in chunks of similar size: RTK Query, and the rest of the
 // data layer (toasts, pager, the contract's zod-free modules, the shared lib/ and components/, the
 // API endpoints, the offline queue). FORMS is what only a form needs: zod, react-hook-form, the form
-// components and the schemas of the core screens' forms (account, logs, exercises, sessions). The
+// components and the schemas of the core screens' forms (account, logs, exercises, sessions) with
+// every contract module with a schema they import (one left out becomes a chunk that imports zod
+// from FORMS while FORMS imports it: a cycle whose chunks evaluate out of order, "tc is not a
+// constructor" on /register). The
 // other schemas (gym mode, import) load with the screens that use them: a login no longer builds
 // every schema of the app (decision 0027). Read-only screens (the lists, the exercise and session
 // pages) never load FORMS, so no module of DATA may import a contract module with a schema. SHELL
@@ -17,7 +20,7 @@ import { precompress } from './scripts/precompress.mjs';
 const RTK =
   /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store|@standard-schema)\//;
 const FORMS =
-  /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(fields|users|logs|exercises|sessions|pagination)\.ts$|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
+  /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(fields|users|logs|exercises|sessions|pagination|set-types|bounded-number|plates|routines|gym-fields)\.ts$|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
 const DATA =
   /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/(dates|metrics|page-query|slug|rest-timer)\.ts$|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/features\/logs\/activity-grid\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
 const SHELL = /src\/web\/(lib\/(auth-store|hooks|registration)|components\/(icons|spinner))\.tsx?$/;

@@ -9,7 +9,9 @@ import { authStore, useUserInfo } from '../lib/auth-store';
  */
 export function RequireAuth() {
   const userInfo = useUserInfo();
-  return userInfo ? <Outlet /> : <SessionPickup />;
+  if (userInfo) return <Outlet />;
+  // After a logout or a 401 in this tab, asking would race the logout (and could sign back in).
+  return authStore.signedOutHere() ? <Navigate to="/login" replace /> : <SessionPickup />;
 }
 
 /**

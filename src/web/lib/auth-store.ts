@@ -11,6 +11,8 @@ export const LOGOUT_PENDING_KEY = 'logoutPending';
  * slice so the first page (header, menu, home) does not have to download Redux.
  */
 let userInfo: UserInfo | null = readStoredUserInfo();
+/** A sign-out happened in this tab: its browser holds no session any more (app/require-auth.tsx). */
+let signedOutHere = false;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -19,6 +21,7 @@ function emit() {
 
 export const authStore = {
   get: (): UserInfo | null => userInfo,
+  signedOutHere: (): boolean => signedOutHere,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -35,14 +38,16 @@ export const authStore = {
   },
   /** Logout, or any 401: docs/product.md §4 wipes all local storage. */
   signOut(): void {
-    const wasSignedIn = userInfo !== null;
     userInfo = null;
+    signedOutHere = true;
     try {
       localStorage.clear();
     } catch {
       // nothing to clear
     }
-    if (wasSignedIn) emit();
+    // Even when no one was signed in (a 401 after a logout): storage was wiped, and what belongs
+    // to the device rather than a user (the theme, components/theme-menu.tsx) is written back.
+    emit();
   },
 };
 
