@@ -19,8 +19,8 @@ export const name = 'gym';
 
 const LOG = '/logs/gym-block';
 
-/** axe in light and dark, at 375 and 1280 px. */
-async function accessible(page, label) {
+/** axe in light and dark, at 375 and 1280 px (imported-workouts.mjs uses it too). */
+export async function accessible(page, label) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     for (const colorScheme of ['light', 'dark']) {

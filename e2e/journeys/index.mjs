@@ -7,6 +7,7 @@ import * as deleteAccount from './delete-account.mjs';
 import * as devices from './devices.mjs';
 import * as expiredSession from './expired-session.mjs';
 import * as gym from './gym.mjs';
+import * as importedWorkouts from './imported-workouts.mjs';
 import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
 import * as pace from './pace.mjs';
@@ -41,4 +42,5 @@ export const journeys = [
   deleteAccount,
   twoFactor,
   gym,
+  importedWorkouts,
 ];

@@ -191,9 +191,11 @@ function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; titl
           {sets.map((set: TypedSet, index) => {
             return (
               <tr key={set._id}>
-                <th scope="row" className="set-cell">
-                  {index + 1}
-                  <SetTypeBadge type={set.type} />
+                <th scope="row">
+                  <span className="set-cell">
+                    {index + 1}
+                    <SetTypeBadge type={set.type} />
+                  </span>
                 </th>
                 <td className="num">{set.repetitions}</td>
                 <td className="num">{setWeight(set, unit)}</td>
