@@ -18,17 +18,3 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
-
-CREATE OR REPLACE TRIGGER "logs_counted_insert" AFTER INSERT ON "logs" REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
-CREATE OR REPLACE TRIGGER "logs_counted_delete" AFTER DELETE ON "logs" REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
-CREATE OR REPLACE TRIGGER "exercises_counted_insert" AFTER INSERT ON "exercises" REFERENCING NEW TABLE AS changed_new
-  FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-exercises');
-CREATE OR REPLACE TRIGGER "exercises_counted_delete" AFTER DELETE ON "exercises" REFERENCING OLD TABLE AS changed_old
-  FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-exercises');
-
--- The per-table functions these triggers called until rows_counted replaced them: the triggers
--- above no longer use them, and this file runs as one transaction.
-DROP FUNCTION IF EXISTS "logs_counted"();
-DROP FUNCTION IF EXISTS "exercises_counted"();
