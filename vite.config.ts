@@ -4,26 +4,41 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.mjs';
 
-// What every screen under DataLayout uses, in chunks of similar size: RTK Query, and the rest of the
-// data layer (toasts, pager, the contract's zod-free modules, the shared lib/ and components/, the
-// API endpoints, the offline queue). FORMS is what only a form needs: zod, react-hook-form, the form
-// components and the schemas of the core screens' forms (account, logs, exercises, sessions) with
-// every contract module with a schema they import (one left out becomes a chunk that imports zod
-// from FORMS while FORMS imports it: a cycle whose chunks evaluate out of order, "tc is not a
-// constructor" on /register). The
-// other schemas (gym mode, import) load with the screens that use them: a login no longer builds
-// every schema of the app (decision 0027). Read-only screens (the lists, the exercise and session
-// pages) never load FORMS, so no module of DATA may import a contract module with a schema. SHELL
-// lists what the entry itself imports: grouped, the entry would import the data chunk and `/` would
-// download the whole data layer (decision 0011). LATER is what only app/offline-start.tsx uses,
-// loaded after the screen with it (decision 0015).
+// How the app's code is cut into chunks (decisions 0011, 0027, 0029); after a change, check which
+// chunks /login and /logs request. The entry holds what `/`
+// needs (SHELL: the auth store, hooks, icons, the spinner, the deployment settings). Then:
+// - RTK: RTK Query and Redux, for every screen that reads the API.
+// - TOASTS: the toast library with its container, mounted once a screen is up.
+// - SCHEMAS: zod, its form resolver and every contract module with a schema. A form screen shows
+//   without them (lib/form/use-schema-form.ts loads them on the first focus or check): all the
+//   contract's schema modules are one group, since one left out would be a chunk importing zod from
+//   SCHEMAS while SCHEMAS imports it, a cycle whose chunks evaluate out of order ("tc is not a
+//   constructor" on /register).
+// - FORMS: react-hook-form and the form components: what a form screen needs to show itself, and
+//   the sign-in screen needs no more (it loads the data layer with its request, decision 0029).
+// - CONTRACT: the contract's zod-free modules (dates, figures, pages), which both the schemas and
+//   the read screens import.
+// - DATA: the rest of the data layer (pager, the shared lib/ and components/, the API endpoints,
+//   the offline queue). Read-only screens (the lists, the exercise
+//   and session pages) load neither FORMS nor SCHEMAS, so no module of DATA may import a module of
+//   either.
+// SHARED is what both form and read-only screens use (the save, its error messages, the device's
+// user); SCHEMA_FIELDS the two form fields that need a schema module's constant, loaded with the
+// session and workout forms. LATER is what only app/offline-start.tsx uses, loaded after the screen
+// with it (decision 0015).
 const RTK =
   /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store|@standard-schema)\//;
+const TOASTS = /node_modules\/(react-toastify|clsx)\/|src\/web\/app\/toasts\.tsx$/;
+const SCHEMAS =
+  /node_modules\/(zod|@hookform\/resolvers)\/|src\/contract\/(?!(dates|metrics|page-query|slug|rest-timer|oidc-outcomes)\.ts$)[^/]+\.ts$/;
 const FORMS =
-  /node_modules\/(zod|react-hook-form|@hookform)\/|src\/contract\/(fields|users|logs|exercises|sessions|pagination|set-types|bounded-number|plates|routines|gym-fields)\.ts$|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|notes-field)\.tsx$/;
+  /node_modules\/react-hook-form\/|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|form-page|submit-button)\.tsx$/;
+const CONTRACT = /src\/contract\/(dates|metrics|page-query|slug|rest-timer)\.ts$/;
 const DATA =
-  /node_modules\/(react-toastify|clsx|react-paginate|idb-keyval)\/|src\/contract\/(dates|metrics|page-query|slug|rest-timer)\.ts$|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/features\/logs\/activity-grid\.ts$|src\/web\/app\/(store|data-layout)\.tsx?$/;
-const SHELL = /src\/web\/(lib\/(auth-store|hooks|registration)|components\/(icons|spinner))\.tsx?$/;
+  /node_modules\/(react-paginate|idb-keyval)\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/features\/logs\/activity-grid\.ts$|src\/web\/app\/(store|data-layout|require-auth)\.tsx?$/;
+const SHELL = /src\/web\/(lib\/(auth-store|hooks|config)|components\/(icons|spinner))\.tsx?$/;
+const SHARED = /src\/web\/lib\/(use-save|errors|offline\/device-user)\.ts$/;
+const SCHEMA_FIELDS = /src\/web\/(lib\/form\/set-type-fields|components\/notes-field)\.tsx$/;
 const LATER = /src\/web\/lib\/offline\/(sync|sync-schedule|service-worker)\.ts$/;
 
 /**
@@ -93,7 +108,13 @@ export default defineConfig(({ command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     // Every browser that runs this app supports modulepreload: no polyfill bytes on the first visit.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry imports React and the bundler's runtime: loaded before any lazy chunk asks for
+      // them, so no lazy import lists them (bytes of the first visit's entry, decision 0029).
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/\/(react|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     // Pages are separate chunks on purpose; only warn when one grows really large.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
@@ -106,6 +127,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'rtk', test: RTK },
+            { name: 'toasts', test: TOASTS },
+            { name: 'schemas', test: SCHEMAS },
+            { name: 'contract', test: CONTRACT },
+            { name: 'shared', test: SHARED },
+            { name: 'schema-fields', test: SCHEMA_FIELDS },
             { name: 'forms', test: FORMS },
             { name: 'data', test: (id) => DATA.test(id) && !SHELL.test(id) && !LATER.test(id) },
           ],

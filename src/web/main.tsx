@@ -8,12 +8,6 @@ import './styles/components.css';
 import './styles/forms.css';
 import { routes } from './app/router';
 
-// zod 4 builds a faster parser for each object schema with `new Function`, after probing whether
-// eval is allowed; our Content-Security-Policy forbids it, so the probe would be reported as a
-// violation on every form screen. zod reads its settings from this global
-// when a schema is built: set here, before any form screen's chunk loads zod, without loading it.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
-
 // Creating the router starts, at once, the code of every lazy route on the address's branch and
 // the screen's first requests (its loader): decision 0011's first-visit gain, now by the router.
 const router = createBrowserRouter(routes);
@@ -26,10 +20,10 @@ const router = createBrowserRouter(routes);
 // long task.
 function renderApp() {
   startTransition(() => {
+    const app = <RouterProvider router={router} />;
+    // StrictMode's checks run in development only; in production it renders nothing of its own.
     createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
+      import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app,
     );
   });
 }

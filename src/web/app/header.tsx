@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../lib/auth-store';
-import { useRegistration } from '../lib/registration';
+import { useConfig } from '../lib/config';
 import { CloseIcon, LogoIcon, MenuIcon } from '../components/icons';
 
 // Loaded on the menu's first opening: the first visit's entry script has a tight budget.
@@ -9,7 +9,7 @@ const ThemeMenu = lazy(() => import('../components/theme-menu').then((m) => ({ d
 
 export function Header() {
   const userInfo = useUserInfo();
-  const registration = useRegistration(!userInfo);
+  const registration = useConfig(!userInfo).config?.registration ?? 'open';
   const navigate = useNavigate();
   const location = useLocation();
   const [isOpen, setIsOpen] = useState(false);

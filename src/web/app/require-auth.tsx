@@ -43,9 +43,3 @@ function SessionPickup() {
   }, []);
   return signedOut ? <Navigate to="/login" replace /> : <Spinner />;
 }
-
-/** Login, register and home make no sense once signed in: go to the logs. */
-export function RedirectIfSignedIn() {
-  const userInfo = useUserInfo();
-  return userInfo ? <Navigate to="/logs" replace /> : <Outlet />;
-}

@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import type { ScreenRequests } from '../lib/api';
 import { authStore } from '../lib/auth-store';
+import { loadConfig } from '../lib/config';
 import { Layout } from './layout';
-import { RedirectIfSignedIn, RequireAuth } from './require-auth';
+import { RedirectIfSignedIn } from './redirect-if-signed-in';
 
 /** A route's code as its own chunk, loaded by the data router's `lazy` (decision 0013). */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -40,7 +41,12 @@ const sessionRequests = (
     import('../features/sessions/sessions.api').then((m) => m.sessionScreenRequests(...screen)),
   );
 const profileData = screenData(() => import('../features/auth/auth.api').then((m) => m.profileRequests));
-const configData = screenData(() => import('../lib/config.api').then((m) => m.configRequests), true);
+/** The deployment's settings before the screen shows (docs/api.md §13); a failure is the screen's to show. */
+const configData = () =>
+  loadConfig().then(
+    () => null,
+    () => null,
+  );
 
 const exercise = 'logs/:slugLog/:slugExercise';
 const wlEditor = page(() => import('../features/sessions/wl-session-editor'), 'WlSessionEditor');
@@ -61,7 +67,19 @@ export const routes: RouteObject[] = [
     // What the first render shows while the matched routes load: index.html's static first screen.
     HydrateFallback: LoadingLayout,
     children: [
-      { element: <RedirectIfSignedIn />, children: [{ index: true, element: <HomePage /> }] },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { index: true, element: <HomePage /> },
+          {
+            // Without the data layer: the sign-in screen loads it with its request (decision 0029).
+            path: 'login',
+            lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+            // The provider's button and REGISTRATION (docs/api.md §13).
+            loader: configData,
+          },
+        ],
+      },
       {
         lazy: page(() => import('./data-layout'), 'DataLayout'),
         // The layout's session check asks for the profile on every data screen (data-layout.tsx).
@@ -70,12 +88,6 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              {
-                path: 'login',
-                lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
-                // The provider's button and REGISTRATION (docs/api.md §13).
-                loader: configData,
-              },
               {
                 path: 'register',
                 lazy: page(() => import('../features/auth/register-page'), 'RegisterPage'),
@@ -97,7 +109,8 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
           },
           {
-            element: <RequireAuth />,
+            // Loaded with the data layout: the home page, in the entry, never needs it.
+            lazy: page(() => import('./require-auth'), 'RequireAuth'),
             children: [
               {
                 path: 'profile',

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { useSchemaForm } from '../lib/form/use-schema-form';
+import { useSchemaForm, type SchemaLoader } from '../lib/form/use-schema-form';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 
@@ -9,7 +8,7 @@ export interface TitleValues {
 
 interface TitleFormProps {
   /** The record's body schema from src/contract (logBody, exerciseUpdateBody): both are `{ title }`. */
-  schema: z.ZodType<TitleValues, { title: unknown }>;
+  schema: SchemaLoader<{ title: unknown }, TitleValues>;
   defaultTitle?: string;
   placeholder?: string;
   isSaving: boolean;

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { errorMessage } from './errors';
 
 export interface SaveOptions<T> {
@@ -15,21 +14,28 @@ export interface SaveOptions<T> {
 /**
  * The one way a screen saves: send (an RTK Query mutation, whose `invalidatesTags` refresh what it
  * changed), toast, navigate. On failure the server's message is toasted and the error rethrown, so
- * `useSchemaForm` puts its field messages under the inputs (lib/form/use-schema-form.ts).
+ * `useSchemaForm` puts its field messages under the inputs (lib/form/use-schema-form.ts). The toast
+ * library loads with the first answer: the sign-in screen shows without it (decision 0029).
  */
 export function useSave() {
   const navigate = useNavigate();
   return useCallback(
     async <T>(send: () => Promise<T>, { done, then, replace }: SaveOptions<T>): Promise<T> => {
       let answer: T;
+      // Never in the way of the save itself: without the library (its chunk failed) no toast shows.
+      const toasts = import('react-toastify/unstyled').then(
+        ({ toast }) => toast,
+        () => null,
+      );
       try {
         answer = await send();
       } catch (error) {
-        toast.error(errorMessage(error));
+        (await toasts)?.error(errorMessage(error));
         throw error;
       }
+      const toast = await toasts;
       const message = typeof done === 'function' ? done(answer) : done;
-      if (message) toast.success(message);
+      if (message) toast?.success(message);
       if (then !== undefined) navigate(typeof then === 'function' ? then(answer) : then, { replace });
       return answer;
     },

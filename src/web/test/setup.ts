@@ -2,6 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
+import { forgetConfig } from '../lib/config';
 import { drifted } from './contract-answers';
 
 /*
@@ -43,6 +44,7 @@ afterEach(() => {
   cleanup();
   const refused = drifted.splice(0);
   authStore.signOut();
+  forgetConfig();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
-import { deleteAccountForm } from '../../../contract/account-deletion';
+import type { deleteAccountForm } from '../../../contract/account-deletion';
 import { DownloadIcon } from '../../components/page-icons';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
@@ -20,7 +20,10 @@ type Output = z.output<ReturnType<typeof deleteAccountForm>>;
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => Promise<void> }) {
   const save = useSave();
   const email = useUserInfo()?.email ?? '';
-  const schema = useMemo(() => deleteAccountForm(email), [email]);
+  const schema = useCallback(
+    () => import('../../../contract/account-deletion').then((m) => m.deleteAccountForm(email)),
+    [email],
+  );
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const {
     register,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { forgotPasswordBody } from '../../../contract/users';
+import type { forgotPasswordBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
 import { SubmitButton } from '../../components/submit-button';
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
     submit,
     reset,
     formState: { errors },
-  } = useSchemaForm(forgotPasswordBody, {
+  } = useSchemaForm(() => import('../../../contract/users').then((m) => m.forgotPasswordBody), {
     onSubmit: send,
     defaultValues: { email: '' },
   });

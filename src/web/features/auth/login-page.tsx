@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { loginBody } from '../../../contract/users';
+import type { loginBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { useGetConfigQuery } from '../../lib/config.api';
+import { useConfig } from '../../lib/config';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useSave } from '../../lib/use-save';
-import { useLoginMutation } from './auth.api';
 import { OidcSignIn } from './oidc-sign-in';
+import { sendAuth } from './send-auth';
 import { TwoFactorLoginStep } from './two-factor-login-step';
 
 type Output = z.output<typeof loginBody>;
@@ -20,21 +20,20 @@ export function LoginPage() {
   useDocumentTitle('Login');
   const save = useSave();
   const navigate = useNavigate();
-  const [login, { isLoading }] = useLoginMutation();
-  const { data: config } = useGetConfigQuery();
+  const { config } = useConfig();
   // The right password of an account with two-factor sign-in: its code comes next (docs/api.md §13).
   const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     submit,
-    formState: { errors },
-  } = useSchemaForm(loginBody, {
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(() => import('../../../contract/users').then((m) => m.loginBody), {
     onSubmit: send,
     defaultValues: { email: '', password: '' },
   });
 
   async function send(values: Output) {
-    const answer = await save(() => login(values).unwrap(), {
+    const answer = await save(() => sendAuth((auth, dispatch) => dispatch(auth.login.initiate(values))), {
       done: (a) => ('twoFactorRequired' in a ? null : 'Logged in Successfully'),
     });
     if ('twoFactorRequired' in answer) return setNeedsCode(true);
@@ -83,7 +82,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <SubmitButton isSaving={isLoading} />
+        <SubmitButton isSaving={isSubmitting} />
       </form>
       <OidcSignIn />
       <div className="form-links">

@@ -1,4 +1,4 @@
-import { oidcOutcomeMessage } from '../../../contract/oidc';
+import { oidcOutcomeMessage } from '../../../contract/oidc-outcomes';
 import { useSave } from '../../lib/use-save';
 import { useGetOidcLinkQuery, useUnlinkOidcMutation } from './auth.api';
 import { useOidcName, useOidcOutcome } from './oidc-sign-in';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { OIDC_OUTCOMES, oidcOutcomeMessage, type OidcOutcome } from '../../../contract/oidc';
-import { useGetConfigQuery } from '../../lib/config.api';
+import { OIDC_OUTCOMES, oidcOutcomeMessage, type OidcOutcome } from '../../../contract/oidc-outcomes';
+import { useConfig } from '../../lib/config';
 
 /** The `?oidc=` outcome the server sent the browser back with, if it is one we know. */
 export function useOidcOutcome(): OidcOutcome | null {
@@ -11,7 +11,7 @@ export function useOidcOutcome(): OidcOutcome | null {
 
 /** The provider's name from /api/config, or null where none is set up. */
 export function useOidcName(): string | null {
-  return useGetConfigQuery().data?.oidcName ?? null;
+  return useConfig().config?.oidcName ?? null;
 }
 
 /**
@@ -20,7 +20,8 @@ export function useOidcName(): string | null {
  * provider's site. Below it, why the last attempt ended here, if it did.
  */
 export function OidcSignIn() {
-  const { data: config, isLoading } = useGetConfigQuery();
+  const { config, failed } = useConfig();
+  const isLoading = !config && !failed;
   const name = config?.oidcName ?? null;
   const outcome = useOidcOutcome();
   return (

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { DEFAULT_REST_SECONDS, MAX_REST_SECONDS } from '../../../contract/rest-timer';
-import { profileBody } from '../../../contract/users';
+import type { profileBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
 import { GoBack } from '../../components/go-back';
 import { LoadError } from '../../components/load-error';
@@ -34,7 +34,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
     reset,
     watch,
     formState: { errors },
-  } = useSchemaForm(profileBody, {
+  } = useSchemaForm(() => import('../../../contract/users').then((m) => m.profileBody), {
     onSubmit: send,
     defaultValues: {
       username: '',

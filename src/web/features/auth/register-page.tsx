@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
-import { registerBody } from '../../../contract/users';
+import type { registerBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
-import { useGetConfigQuery } from '../../lib/config.api';
+import { useConfig } from '../../lib/config';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useSave } from '../../lib/use-save';
@@ -42,7 +42,7 @@ export const CAPTCHA_MISSING = 'Please complete the CAPTCHA verification';
 export function RegisterPage() {
   useDocumentTitle('Register');
   const save = useSave();
-  const { data: config } = useGetConfigQuery();
+  const { config } = useConfig();
   const siteKey = config?.turnstileSiteKey ?? null;
   const [token, setToken] = useState<string | null>(null);
   const [widgetResets, setWidgetResets] = useState(0);
@@ -51,7 +51,7 @@ export function RegisterPage() {
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(registerBody, {
+  } = useSchemaForm(() => import('../../../contract/users').then((m) => m.registerBody), {
     onSubmit: send,
     onError: failed,
     defaultValues: { username: '', email: '', password: '' },

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { resetPasswordBody } from '../../../contract/users';
+import type { resetPasswordBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(resetPasswordBody, {
+  } = useSchemaForm(() => import('../../../contract/users').then((m) => m.resetPasswordBody), {
     onSubmit: send,
     defaultValues: { password: '' },
   });

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { twoFactorCodeBody } from '../../../contract/two-factor';
+import type { twoFactorCodeBody } from '../../../contract/two-factor';
 import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { authStore } from '../../lib/auth-store';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useSave } from '../../lib/use-save';
-import { useLoginWithCodeMutation } from './auth.api';
+import { sendAuth } from './send-auth';
 
 type Output = z.output<typeof twoFactorCodeBody>;
 
@@ -15,12 +15,11 @@ type Output = z.output<typeof twoFactorCodeBody>;
  */
 export function TwoFactorLoginStep({ onRestart }: { onRestart: () => void }) {
   const save = useSave();
-  const [loginWithCode, { isLoading }] = useLoginWithCodeMutation();
   const {
     register,
     submit,
-    formState: { errors },
-  } = useSchemaForm(twoFactorCodeBody, {
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(() => import('../../../contract/two-factor').then((m) => m.twoFactorCodeBody), {
     onSubmit: send,
     defaultValues: { code: '' },
     onError: (error) => {
@@ -29,7 +28,8 @@ export function TwoFactorLoginStep({ onRestart }: { onRestart: () => void }) {
   });
 
   function send(values: Output) {
-    return save(async () => authStore.signIn(await loginWithCode(values).unwrap()), {
+    const loginWithCode = () => sendAuth((auth, dispatch) => dispatch(auth.loginWithCode.initiate(values)));
+    return save(async () => authStore.signIn(await loginWithCode()), {
       done: 'Logged in Successfully',
       then: '/logs',
       replace: true,
@@ -48,7 +48,7 @@ export function TwoFactorLoginStep({ onRestart }: { onRestart: () => void }) {
         error={errors.code?.message}
         {...register('code')}
       />
-      <SubmitButton isSaving={isLoading} label="Verify" />
+      <SubmitButton isSaving={isSubmitting} label="Verify" />
       <button type="button" className="btn btn-secondary btn-block" onClick={onRestart}>
         Back to login
       </button>

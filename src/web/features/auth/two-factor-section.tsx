@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import {
+import type {
   twoFactorCodeBody,
   twoFactorDisableBody,
   twoFactorSetupBody,
-  type TwoFactorSetup,
+  TwoFactorSetup,
 } from '../../../contract/two-factor';
 import { DownloadIcon } from '../../components/page-icons';
 import { SubmitButton } from '../../components/submit-button';
@@ -74,7 +74,7 @@ function StartSetup({ onReady }: { onReady: (setup: TwoFactorSetup) => void }) {
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(twoFactorSetupBody, {
+  } = useSchemaForm(() => import('../../../contract/two-factor').then((m) => m.twoFactorSetupBody), {
     onSubmit: async (values: z.output<typeof twoFactorSetupBody>) =>
       onReady(await save(() => setUp(values).unwrap(), { done: () => null })),
     defaultValues: { currentPassword: '' },
@@ -107,7 +107,7 @@ function ScanAndEnable({
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(twoFactorCodeBody, {
+  } = useSchemaForm(() => import('../../../contract/two-factor').then((m) => m.twoFactorCodeBody), {
     onSubmit: async (values: z.output<typeof twoFactorCodeBody>) =>
       onEnabled(
         (await save(() => enable(values).unwrap(), { done: 'Two-factor authentication is on' }))
@@ -190,7 +190,7 @@ function DisableTwoFactor() {
     submit,
     reset,
     formState: { errors },
-  } = useSchemaForm(twoFactorDisableBody, {
+  } = useSchemaForm(() => import('../../../contract/two-factor').then((m) => m.twoFactorDisableBody), {
     onSubmit: async (values: z.output<typeof twoFactorDisableBody>) => {
       await save(() => disable(values).unwrap(), { done: (answer) => answer.message });
       reset();

@@ -1,20 +1,20 @@
 import { GoBack } from '../../components/go-back';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
-import { useGetConfigQuery } from '../../lib/config.api';
+import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/hooks';
 
 export function ContactPage() {
   useDocumentTitle('Contact');
-  const { data, error, isLoading } = useGetConfigQuery();
+  const { config: data, failed } = useConfig();
   return (
     <section className="page page-narrow">
       <GoBack fallback="/" />
       <h1>Contact</h1>
-      {isLoading ? (
+      {failed ? (
+        <LoadError error={{}} />
+      ) : !data ? (
         <Spinner />
-      ) : error || !data ? (
-        <LoadError error={error} />
       ) : (
         <div className="card stack">
           <p className="muted">Questions, ideas or a bug to report? Write any time.</p>

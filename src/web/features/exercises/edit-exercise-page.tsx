@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { exerciseUpdateBody } from '../../../contract/exercises';
 import { BackLink } from '../../components/back-link';
 import { FormPage } from '../../components/form-page';
 import { LoadError } from '../../components/load-error';
@@ -9,6 +8,9 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useSave } from '../../lib/use-save';
 import { useGetExerciseForEditQuery, useUpdateExerciseMutation } from './exercises.api';
+
+const exerciseUpdateBodySchema = () =>
+  import('../../../contract/exercises').then((m) => m.exerciseUpdateBody);
 
 export function EditExercisePage() {
   useDocumentTitle('Edit Exercise');
@@ -38,7 +40,7 @@ export function EditExercisePage() {
       ) : (
         <TitleForm
           key={exercise._id}
-          schema={exerciseUpdateBody}
+          schema={exerciseUpdateBodySchema}
           defaultTitle={exercise.title}
           isSaving={isSaving}
           onSubmit={onSubmit}

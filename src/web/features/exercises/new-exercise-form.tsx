@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { exerciseCreateBody } from '../../../contract/exercises';
+import type { exerciseCreateBody } from '../../../contract/exercises';
 import { invalidProps } from '../../components/form-field';
 import { DumbbellIcon, RunIcon } from '../../components/page-icons';
 import { SubmitButton } from '../../components/submit-button';
@@ -28,7 +28,7 @@ export function NewExerciseForm({ isSaving, onSubmit }: NewExerciseFormProps) {
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(exerciseCreateBody, {
+  } = useSchemaForm(() => import('../../../contract/exercises').then((m) => m.exerciseCreateBody), {
     onSubmit,
     // No metrics preselected: the choice is deliberate ('You must choose an option').
     defaultValues: { title: '' },

@@ -1,19 +1,13 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ChartIcon, PlusIcon, TagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/hooks';
-import { useRegistration } from '../../lib/registration';
-
-const DESCRIPTION = 'A web app to log your training and track your progress.';
+import { useConfig } from '../../lib/config';
 
 export function HomePage() {
   const navigate = useNavigate();
   // A server that takes no sign-ups (REGISTRATION, docs/api.md §13) offers the login instead.
-  const canRegister = useRegistration() === 'open';
+  const canRegister = (useConfig().config?.registration ?? 'open') === 'open';
   useDocumentTitle('Workout Tracker | Log your training, track your progress');
-  useEffect(() => {
-    document.querySelector('meta[name="description"]')?.setAttribute('content', DESCRIPTION);
-  }, []);
 
   return (
     <section className="home">

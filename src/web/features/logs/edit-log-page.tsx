@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
 import { FormPage } from '../../components/form-page';
 import { LoadError } from '../../components/load-error';
@@ -9,6 +8,8 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useSave } from '../../lib/use-save';
 import { useGetLogForEditQuery, useUpdateLogMutation } from './logs.api';
+
+const logBodySchema = () => import('../../../contract/logs').then((m) => m.logBody);
 
 export function EditLogPage() {
   useDocumentTitle('Edit Log');
@@ -34,7 +35,7 @@ export function EditLogPage() {
       ) : (
         <TitleForm
           key={log._id}
-          schema={logBody}
+          schema={logBodySchema}
           placeholder="e.g. Summer strength block"
           defaultTitle={log.title}
           isSaving={isSaving}

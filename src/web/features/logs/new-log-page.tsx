@@ -1,4 +1,3 @@
-import { logBody } from '../../../contract/logs';
 import { BackLink } from '../../components/back-link';
 import { FormPage } from '../../components/form-page';
 import { TitleForm, type TitleValues } from '../../components/title-form';
@@ -6,6 +5,8 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useSave } from '../../lib/use-save';
 import { useCreateLogMutation } from './logs.api';
+
+const logBodySchema = () => import('../../../contract/logs').then((m) => m.logBody);
 
 export function NewLogPage() {
   useDocumentTitle('New Log');
@@ -21,7 +22,7 @@ export function NewLogPage() {
       intro="A log holds one plan or goal; its exercises and sessions live inside it."
     >
       <TitleForm
-        schema={logBody}
+        schema={logBodySchema}
         placeholder="e.g. Summer strength block"
         isSaving={isLoading}
         onSubmit={onSubmit}

@@ -8,7 +8,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { errorMessage } from '../../lib/errors';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useImportDataMutation, usePreviewImportMutation } from './data.api';
-import { guessSourceOfFile, importForm, SOURCES, toImportArgs } from './import-choices';
+import { guessSourceOfFile, SOURCES, toImportArgs } from './import-choices';
 import { describeCreated, ImportSummaryView } from './import-summary';
 import { RadioGroup } from '../../components/radio-group';
 
@@ -33,7 +33,7 @@ export function ImportForm() {
     resetField,
     setValue,
     formState: { errors },
-  } = useSchemaForm(importForm, {
+  } = useSchemaForm(() => import('./import-choices').then((m) => m.importForm), {
     onSubmit: send,
     onError: (error) => toast.error(errorMessage(error)),
     // The file's size is checked as soon as it is chosen, not only on Import.

@@ -1,7 +1,7 @@
 import { useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPace, formatSpeed, paceFigures } from '../../../contract/metrics';
-import { pasessionBody, type PasessionValues } from '../../../contract/sessions';
+import type { pasessionBody, PasessionValues } from '../../../contract/sessions';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { SessionFormFrame } from './session-form-frame';
@@ -28,7 +28,11 @@ export function PaSessionForm({ defaultValues, isSaving, onSubmit, draftKey }: P
     submit,
     draft,
     formState: { errors },
-  } = useSchemaForm(pasessionBody, { onSubmit, defaultValues, draftKey });
+  } = useSchemaForm(() => import('../../../contract/sessions').then((m) => m.pasessionBody), {
+    onSubmit,
+    defaultValues,
+    draftKey,
+  });
   const notes = useWatch({ control, name: 'notes' });
 
   const timeError = errors.time?.message;

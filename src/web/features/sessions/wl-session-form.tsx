@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { formatNumber, sessionVolumes, type WeightUnit } from '../../../contract/metrics';
-import { type WlSet, wlsessionBody, type WlsessionValues } from '../../../contract/sessions';
+import type { WlSet, WlsessionValues } from '../../../contract/sessions';
 import { useSchemaForm } from '../../lib/form/use-schema-form';
 import { useWeightUnit } from '../../lib/weight-unit';
 import { SessionFormFrame } from './session-form-frame';
@@ -25,7 +25,11 @@ export function WlSessionForm({ defaultValues, isSaving, onSubmit, previous, dra
     submit,
     draft,
     formState: { errors },
-  } = useSchemaForm(wlsessionBody, { onSubmit, defaultValues, draftKey });
+  } = useSchemaForm(() => import('../../../contract/sessions').then((m) => m.wlsessionBody), {
+    onSubmit,
+    defaultValues,
+    draftKey,
+  });
   const notes = useWatch({ control, name: 'notes' });
 
   return (

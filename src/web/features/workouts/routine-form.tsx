@@ -145,7 +145,10 @@ function RoutineForm({ slugLog, defaultValues, isSaving, onSubmit }: RoutineForm
     register,
     submit,
     formState: { errors },
-  } = useSchemaForm(routineBody, { onSubmit, defaultValues });
+  } = useSchemaForm(() => import('../../../contract/routines').then((m) => m.routineBody), {
+    onSubmit,
+    defaultValues,
+  });
   const { fields, append, remove, move } = useFieldArray({ control, name: 'entries' as never });
   const entries = (useWatch({ control, name: 'entries' }) ?? []) as EntryInput[];
   const labels = supersetLabels(
