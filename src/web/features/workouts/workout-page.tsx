@@ -21,7 +21,8 @@ import { useLastDefined } from '../../lib/use-last-defined';
 import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
 import { durationWords } from '../../lib/workout-draft/duration';
 import { gymPaths } from '../../lib/gym-paths';
-import { useDeleteWorkoutMutation, useGetSessionRecordsQuery, useGetWorkoutQuery } from '../../lib/gym.api';
+import { useDeleteWorkoutMutation, useGetWorkoutQuery } from '../../lib/gym.api';
+import { useGetWlsessionQuery } from '../../lib/session-reads.api';
 import './workouts.css';
 
 type TypedSet = WlSet & { type?: SetType; rpe?: number | null };
@@ -157,7 +158,7 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
 
 /** The records the session set (its page's answer names them, docs/api.md §10). */
 function SessionRecords(ref: { slugLog: string; slugExercise: string; slugSession: string }) {
-  const { data } = useGetSessionRecordsQuery(ref);
+  const { data } = useGetWlsessionQuery(ref);
   return <RecordBadges names={data?.wlsession.records ?? []} />;
 }
 

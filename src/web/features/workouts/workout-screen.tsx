@@ -19,11 +19,11 @@ import { DISCARD_QUESTION, WORKOUT_SAVED } from '../../lib/workout-draft/message
 import { gymPaths } from '../../lib/gym-paths';
 import {
   useCreateWorkoutMutation,
-  useGetLogExercisesQuery,
   useGetRoutinesQuery,
   useGetWorkoutQuery,
   useUpdateWorkoutMutation,
 } from '../../lib/gym.api';
+import { allExercisesOf, useGetLogQuery } from '../../lib/log-page.api';
 
 const NOTHING_DONE = 'Tick at least one set Done before finishing';
 
@@ -151,7 +151,7 @@ function useStart(draft: WorkoutDraft | null | undefined): boolean {
   const user = useUserInfo();
   const unit = useWeightUnit();
   const start = search.get('start');
-  const log = useGetLogExercisesQuery({ slugLog }, { skip: !start });
+  const log = useGetLogQuery(allExercisesOf(slugLog), { skip: !start });
   const routines = useGetRoutinesQuery({ slugLog }, { skip: !start || start === 'empty' });
   const isLogRead = !!log.data || log.isError;
   const isRoutineRead = start === 'empty' || !!routines.data || routines.isError;
