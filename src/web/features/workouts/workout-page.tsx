@@ -1,31 +1,26 @@
 import { Link, useParams } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
-import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
-import type { WlSet } from '../../../contract/sessions';
-import type { SetType } from '../../../contract/set-types';
+import { formatNumber, type WeightUnit } from '../../../contract/metrics';
 import { supersetLabels } from '../../../contract/supersets';
 import type { Workout, WorkoutEntry } from '../../../contract/workouts';
 import { BackLink } from '../../components/back-link';
-import { SetTypeBadge } from '../../components/set-type-badge';
 import { LoadError } from '../../components/load-error';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { RecordActions } from '../../components/record-actions';
 import { RecordBadges } from '../../components/record-badges';
 import { Spinner } from '../../components/spinner';
+import { SetsTable } from '../../components/sets-table';
 import { WlSessionStats } from '../../components/wl-session-stats';
-import { CheckIcon } from '../../components/page-icons';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useLastDefined } from '../../lib/use-last-defined';
-import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
+import { useWeightUnit } from '../../lib/weight-unit';
 import { durationWords } from '../../lib/workout-draft/duration';
 import { gymPaths } from '../../lib/gym-paths';
 import { useDeleteWorkoutMutation, useGetWorkoutQuery } from '../../lib/gym.api';
 import { useGetWlsessionQuery } from '../../lib/session-reads.api';
 import './workouts.css';
-
-type TypedSet = WlSet & { type?: SetType; rpe?: number | null };
 
 /** A finished workout (docs/api.md §11): title, date, duration, each exercise's sets, volumes, records, notes. */
 export function WorkoutPage() {
@@ -146,7 +141,7 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
             slugSession={entry.wlsession.slugSession}
           />
           <WlSessionStats session={entry.wlsession} unit={unit} compact />
-          <SetTable sets={entry.wlsession.set} unit={unit} title={entry.exercise.title} />
+          <SetsTable sets={entry.wlsession.set} unit={unit} label={`${entry.exercise.title} sets`} isInCard />
         </>
       ) : (
         <PaSessionStats session={entry.pasession} />
@@ -160,68 +155,4 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
 function SessionRecords(ref: { slugLog: string; slugExercise: string; slugSession: string }) {
   const { data } = useGetWlsessionQuery(ref);
   return <RecordBadges names={data?.wlsession.records ?? []} />;
-}
-
-function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; title: string }) {
-  return (
-    // Focusable so that, on a narrow screen where it scrolls sideways, a keyboard can scroll it.
-    <div className="table-card workout-sets-table" tabIndex={0} role="region" aria-label={`${title} sets`}>
-      <table className="table table-compact">
-        <caption className="sr-only">{title} sets</caption>
-        <thead>
-          <tr>
-            <th scope="col">Set</th>
-            <th scope="col" className="num">
-              Reps
-            </th>
-            <th scope="col" className="num">
-              {unitLabel(unit)}
-            </th>
-            <th scope="col" className="num">
-              RPE
-            </th>
-            <th scope="col" className="center">
-              Hard
-            </th>
-            <th scope="col" className="num col-volume">
-              Volume
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sets.map((set: TypedSet, index) => {
-            return (
-              <tr key={set._id}>
-                <th scope="row">
-                  <span className="set-cell">
-                    {index + 1}
-                    <SetTypeBadge type={set.type} />
-                  </span>
-                </th>
-                <td className="num">{set.repetitions}</td>
-                <td className="num">{setWeight(set, unit)}</td>
-                <td className="num">{set.rpe ?? '–'}</td>
-                <td className="center">
-                  {set.isHard ? (
-                    <span className="tick">
-                      <CheckIcon width={18} height={18} />
-                      <span className="sr-only">Yes</span>
-                    </span>
-                  ) : (
-                    <span className="muted">
-                      <span aria-hidden="true">–</span>
-                      <span className="sr-only">No</span>
-                    </span>
-                  )}
-                </td>
-                <td className="num col-volume">
-                  {formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
 }
