@@ -56,6 +56,8 @@ interface WorkoutEditorProps {
   isEdit?: boolean;
   /** Above the title: what this screen is. */
   eyebrow: string;
+  /** Under the title: an edit given back from the device. */
+  notice?: ReactNode;
 }
 
 /**
@@ -103,6 +105,7 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
           {draft.logTitle && <p className="muted">{draft.logTitle}</p>}
         </div>
       </div>
+      {props.notice}
       {isWaiting && (
         <div className="alert workout-waiting" role="status">
           <strong>Waiting to sync.</strong> This workout is saved on this device and will be sent when the

@@ -17,6 +17,9 @@ import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useLastDefined } from '../../lib/use-last-defined';
 import { useWeightUnit } from '../../lib/weight-unit';
 import { durationWords } from '../../lib/workout-draft/duration';
+import { DISCARD_EDITS_QUESTION } from '../../lib/workout-draft/messages';
+import { discardDraft, useWorkoutEdit } from '../../lib/workout-draft/store';
+import { useUserInfo } from '../../lib/auth-store';
 import { gymPaths } from '../../lib/gym-paths';
 import { useDeleteWorkoutMutation, useGetWorkoutQuery } from '../../lib/gym.api';
 import { useGetWlsessionQuery } from '../../lib/session-reads.api';
@@ -26,9 +29,15 @@ import './workouts.css';
 export function WorkoutPage() {
   const { slugLog = '', id = '' } = useParams();
   const unit = useWeightUnit();
+  const user = useUserInfo();
   const [remove, { isLoading: isDeleting }] = useDeleteWorkoutMutation();
   const { isFetchSkipped, onDelete } = useDeleteAndLeave(
-    () => remove({ slugLog, id }).unwrap(),
+    async () => {
+      const answer = await remove({ slugLog, id }).unwrap();
+      // Its unsaved edits have nothing left to go to.
+      if (user) await discardDraft(user._id, id);
+      return answer;
+    },
     'Workout deleted',
     gymPaths.workouts(slugLog),
   );
@@ -61,6 +70,7 @@ export function WorkoutPage() {
           isDeleting={isDeleting}
         />
       </div>
+      <KeptEdits slugLog={slugLog} id={id} />
       <WorkoutSummary workout={workout} unit={unit} />
       <ol className="workout-entries">
         {workout.entries.map((entry, index) => (
@@ -80,6 +90,32 @@ export function WorkoutPage() {
         </section>
       )}
     </section>
+  );
+}
+
+/** An edit of this workout not yet saved, kept on this device (lib/workout-draft/): resume it, or drop it. */
+function KeptEdits({ slugLog, id }: { slugLog: string; id: string }) {
+  const kept = useWorkoutEdit(id);
+  if (!kept) return null;
+  const when = kept.editedAt
+    ? ` from ${new Date(kept.editedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+    : '';
+  return (
+    <div className="draft-notice" role="status">
+      <p>Unsaved changes to this workout{when} are kept on this device.</p>
+      <div className="actions">
+        <Link className="btn btn-primary" to={gymPaths.editWorkout(slugLog, id)}>
+          Resume editing
+        </Link>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => window.confirm(DISCARD_EDITS_QUESTION) && void discardDraft(kept.userId, id)}
+        >
+          Discard changes
+        </button>
+      </div>
+    </div>
   );
 }
 
