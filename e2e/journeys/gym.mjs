@@ -56,6 +56,23 @@ async function assertTapTargets(page) {
   assert.deepEqual(small, [], 'controls under 44 px');
 }
 
+/** The keys of the workouts kept on the device (lib/workout-draft/store.ts). */
+const keptDrafts = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('workout-gym');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('in-progress').objectStore('in-progress').getAllKeys();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+        };
+      }),
+  );
+
 const restCount = (page) => page.getByTestId('rest-count').innerText();
 
 export async function run({ open, shot }) {
@@ -193,10 +210,16 @@ export async function run({ open, shot }) {
   await expectToast(page, "Saved on this device — it will sync when you're back online");
   assert.match(page.lastDialog ?? '', /Bench Press: set 3/, 'Finish listed the set not done');
   await page.getByText('Waiting to sync.').waitFor();
+  // The offline bar calls it a workout, not a session.
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Waiting to sync: 1 workout saved on this device \(Push A, \d{4}-\d\d-\d\d\)\.$/ })
+    .waitFor();
   await shot(page, 'gym-workout-waiting');
   await accessible(page, 'workout waiting to sync');
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expectToast(page, 'Workout synced');
   await expectToast(page, 'Workout saved');
   await expectPath(page, `${LOG}/workouts`);
   assert.equal(workoutPosts.length, 2, 'the offline try and the sync');
@@ -230,16 +253,34 @@ export async function run({ open, shot }) {
   await shot(page, 'gym-workout-page');
   await accessible(page, 'workout page');
 
-  // Edit: the same screen, saved with PUT.
+  // Edit: the same screen, saved with PUT, kept on the device from its first change.
   await page.getByRole('link', { name: 'Edit' }).click();
   await expectPath(page, `${LOG}/workouts/edit/${saved._id}`);
   await expectHeading(page, 'Push A');
-  await page.getByLabel('Barbell Row set 1 Reps').fill('12');
+  const rowReps = page.getByLabel('Barbell Row set 1 Reps');
+  await rowReps.fill('12');
+  assert.deepEqual(await keptDrafts(page), [`${saved.author}/edit/${saved._id}`], 'kept under its user');
+  // A reload mid-edit loses nothing.
+  await page.reload();
+  await expectHeading(page, 'Push A');
+  await page.getByText(/^Restored your unsaved draft from/).waitFor();
+  assert.equal(await rowReps.inputValue(), '12', 'the edit came back after a reload');
+  // Left unsaved, the workout's page offers it back.
+  await page.goto(`${LOG}/workouts/${saved._id}`);
+  await expectHeading(page, 'Push A');
+  await page.getByText('Unsaved changes to this workout').waitFor();
+  await shot(page, 'gym-workout-kept-edit');
+  await accessible(page, 'workout page with unsaved changes');
+  await page.getByRole('link', { name: 'Resume editing' }).click();
+  await expectPath(page, `${LOG}/workouts/edit/${saved._id}`);
+  assert.equal(await rowReps.inputValue(), '12', 'resumed with the edit');
   await shot(page, 'gym-workout-edit');
   await accessible(page, 'workout edit');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Workout saved');
   await expectPath(page, `${LOG}/workouts/${saved._id}`);
+  assert.deepEqual(await keptDrafts(page), [], 'saved: the edit left the device');
+  assert.equal(await page.getByText('Unsaved changes to this workout').count(), 0);
   const edited = await apiCall(context, 'GET', `/api${LOG}/workouts/${saved._id}`);
   assert.equal(edited.workout.entries[1].wlsession.set[0].repetitions, 12);
   assert.equal(

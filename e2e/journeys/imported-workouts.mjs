@@ -54,7 +54,10 @@ const entriesOf = (page) =>
       sets: [...item.querySelectorAll('tbody tr')].map((row) => {
         const head = row.querySelector('th');
         const badge = head.querySelector('.set-type-badge');
-        const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+        // What the eye reads: a dash for no RPE (its word is for screen readers).
+        const cells = [...row.querySelectorAll('td')].map(
+          (td) => td.querySelector('[aria-hidden="true"]')?.textContent ?? td.textContent,
+        );
         return [
           head.textContent.replace(badge?.textContent ?? '', '').trim(),
           badge?.querySelector('[aria-hidden="true"]').textContent ?? '',
@@ -137,7 +140,7 @@ export async function run({ open, shot }) {
   // Each set's number sits in its row: its cell is a table cell as tall as the row (a flex
   // header cell left the rows' dividers out of line).
   const misaligned = await page
-    .locator('.workout-sets-table tbody tr')
+    .locator('.sets-table tbody tr')
     .evaluateAll(
       (rows) =>
         rows.filter(

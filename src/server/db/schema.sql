@@ -401,25 +401,6 @@ AS $function$
     'updatedAt', to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $function$;
 
-CREATE OR REPLACE FUNCTION public.routines_counted()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-DECLARE
-  per_log jsonb;
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
-      FROM (SELECT log_id, count(*) AS k FROM changed_new GROUP BY log_id) g;
-    PERFORM quota_add(per_log, 'log-routines');
-  ELSE
-    SELECT jsonb_agg(jsonb_build_object('owner_id', log_id, 'n', k)) INTO per_log
-      FROM (SELECT log_id, count(*) AS k FROM changed_old GROUP BY log_id) g;
-    PERFORM quota_remove(per_log, 'log-routines');
-  END IF;
-  RETURN NULL;
-END $function$;
-
 CREATE OR REPLACE FUNCTION public.rows_counted()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -619,9 +600,9 @@ CREATE TRIGGER logs_counted_delete AFTER DELETE ON public.logs REFERENCING OLD T
 
 CREATE TRIGGER logs_counted_insert AFTER INSERT ON public.logs REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
 
-CREATE TRIGGER routines_counted_delete AFTER DELETE ON public.routines REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION routines_counted();
+CREATE TRIGGER routines_counted_delete AFTER DELETE ON public.routines REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-routines');
 
-CREATE TRIGGER routines_counted_insert AFTER INSERT ON public.routines REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION routines_counted();
+CREATE TRIGGER routines_counted_insert AFTER INSERT ON public.routines REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-routines');
 
 CREATE TRIGGER sessions_counted_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION sessions_counted();
 

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type QueuedSession, readQueue } from '../lib/offline/queue';
+import { syncedMessage } from '../lib/offline/queued-words';
 import { registerServiceWorker } from '../lib/offline/service-worker';
 import { startSyncSchedule } from '../lib/offline/sync-schedule';
 import { OfflineStatus } from './offline-status';
@@ -40,14 +41,14 @@ export function startOffline(): void {
 }
 
 /** The lists on screen are stale. The store is loaded only now: the home page does without it. */
-async function onSynced(count: number): Promise<void> {
+async function onSynced(synced: readonly QueuedSession[]): Promise<void> {
   const [{ getStore }, { api }, { toast }] = await Promise.all([
     import('./store'),
     import('../lib/api'),
     import('react-toastify/unstyled'),
   ]);
   getStore().dispatch(api.util.invalidateTags([...SESSION_CHANGE]));
-  toast.success(count === 1 ? 'Session synced' : `${count} sessions synced`);
+  toast.success(syncedMessage(synced));
 }
 
 async function onRefused(item: QueuedSession, message: string): Promise<void> {

@@ -40,6 +40,20 @@ describe('OfflineStatus', () => {
     );
   });
 
+  it('words a workout finished offline as a workout, beside the sessions', async () => {
+    authStore.signIn(USER);
+    render(<OfflineStatus />);
+    const workout = { path: '/logs/push/workouts', exerciseTitle: 'Push A' };
+    await act(() => queueSession(queued({ ...workout, createdAt: '2026-11-25T08:00:00.000Z' })));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Waiting to sync: 1 workout saved on this device (Push A, 2026-11-25).',
+    );
+    await act(() => queueSession(queued({ createdAt: '2026-11-25T09:00:00.000Z' })));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Waiting to sync: 1 workout and 1 session saved on this device (Push A, 2026-11-25; Bench, 2026-11-25).',
+    );
+  });
+
   it('shows a refused session with the server’s message until the user dismisses it', async () => {
     authStore.signIn(USER);
     render(<OfflineStatus />);

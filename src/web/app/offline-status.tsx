@@ -1,12 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { useUserInfo } from '../lib/auth-store';
 import { queueSnapshot, removeQueued, subscribeQueue } from '../lib/offline/queue';
+import { queuedCount } from '../lib/offline/queued-words';
 import { activateUpdate, hasUpdateWaiting, subscribeUpdate } from '../lib/offline/service-worker';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
- * The bar above the app (docs/api.md §10): sessions kept on this device until they sync, those the
+ * The bar above the app (docs/api.md §10): sessions and workouts kept on this device until they sync, those the
  * server refused (with its message, until dismissed), and a new version waiting to take over.
  */
 export function OfflineStatus() {
@@ -22,7 +21,7 @@ export function OfflineStatus() {
       {waiting.length > 0 && (
         <div className="offline-bar">
           <p>
-            <strong>Waiting to sync:</strong> {plural(waiting.length, 'session')} saved on this device (
+            <strong>Waiting to sync:</strong> {queuedCount(waiting)} saved on this device (
             {waiting.map((item) => `${item.exerciseTitle}, ${item.sessionDate}`).join('; ')}).
           </p>
         </div>

@@ -1,14 +1,12 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { MessageBody } from '../../contract/errors';
 import { DEFAULT_LIMIT, type PageQuery } from '../../contract/page-query';
-import type { LogPage } from '../../contract/exercises';
-import type { RecordName } from '../../contract/records';
 import type { Routine, RoutineBody, RoutinesList } from '../../contract/routines';
-import type { ExercisePage, Wlsession } from '../../contract/sessions';
 import type { UserInfo } from '../../contract/users';
 import type { Workout, WorkoutBody, WorkoutsList } from '../../contract/workouts';
 import { api, type ScreenRequests } from './api';
 import { isOfflineFailure, isQueuedReceipt, keepForLater, type QueuedReceipt } from './offline/keep-offline';
+import { allExercisesOf, logPageApi } from './log-page.api';
 import { apiPaths } from './paths';
 import { readPageParams } from './use-page-params';
 
@@ -69,33 +67,6 @@ export const workoutsApi = gymApi.injectEndpoints({
       invalidatesTags: [...WORKOUT_CHANGE],
     }),
 
-    /**
-     * What the gym screens read of other features' records, asked here because a web feature does
-     * not import another's endpoints (eslint.config.js): the same requests, their own cache entries.
-     * The log's exercises (every one: a log page at the largest page size).
-     */
-    getLogExercises: build.query<LogPage, LogRef>({
-      query: ({ slugLog }) => ({ url: apiPaths.log(slugLog), params: { limit: 100, page: 1 } }),
-      providesTags: ['Log', 'Exercise'],
-    }),
-    /** An exercise with its latest session: the set rows' placeholders ("last time"). */
-    getLatestSession: build.query<ExercisePage, LogRef & { slugExercise: string }>({
-      query: ({ slugLog, slugExercise }) => ({
-        url: apiPaths.exercise(slugLog, slugExercise),
-        params: { limit: 1, page: 1 },
-      }),
-      providesTags: ['Exercise'],
-    }),
-    /** A weight session by slug names the records it set (docs/api.md §10): the workout page shows them. */
-    getSessionRecords: build.query<
-      { wlsession: Wlsession & { records: RecordName[] } },
-      LogRef & { slugExercise: string; slugSession: string }
-    >({
-      query: ({ slugLog, slugExercise, slugSession }) =>
-        `${apiPaths.sessions(slugLog, slugExercise, 'wlsession')}/${seg(slugSession)}`,
-      providesTags: ['Wlsession'],
-      keepUnusedDataFor: 5,
-    }),
     /** The profile's gym settings (plates, rest) go with PUT /api/users/profile like the weight unit. */
     saveGymSettings: build.mutation<UserInfo, Record<string, unknown>>({
       query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
@@ -133,9 +104,6 @@ export const {
   useCreateWorkoutMutation,
   useUpdateWorkoutMutation,
   useDeleteWorkoutMutation,
-  useGetLogExercisesQuery,
-  useGetLatestSessionQuery,
-  useGetSessionRecordsQuery,
   useSaveGymSettingsMutation,
   useGetRoutinesQuery,
   useGetRoutineQuery,
@@ -163,16 +131,16 @@ export const routinesRequests: ScreenRequests = ({ slugLog = '' }) => [
 
 /** The routine forms: the log's exercises to choose from. */
 export const logExercisesRequests: ScreenRequests = ({ slugLog = '' }) => [
-  workoutsApi.endpoints.getLogExercises.initiate({ slugLog }, options),
+  logPageApi.endpoints.getLog.initiate(allExercisesOf(slugLog), options),
 ];
 
 /** The workout screen: the log's exercises (to add one) and its routines (to start one). */
 export const inProgressRequests: ScreenRequests = ({ slugLog = '' }) => [
-  workoutsApi.endpoints.getLogExercises.initiate({ slugLog }, options),
+  logPageApi.endpoints.getLog.initiate(allExercisesOf(slugLog), options),
   workoutsApi.endpoints.getRoutines.initiate({ slugLog }, options),
 ];
 
 export const routineRequests: ScreenRequests = ({ slugLog = '', id = '' }) => [
   workoutsApi.endpoints.getRoutine.initiate({ slugLog, id }, options),
-  workoutsApi.endpoints.getLogExercises.initiate({ slugLog }, options),
+  logPageApi.endpoints.getLog.initiate(allExercisesOf(slugLog), options),
 ];

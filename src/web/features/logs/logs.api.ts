@@ -1,11 +1,10 @@
 import { todayLocal } from '../../../contract/dates';
 import type { MessageBody } from '../../../contract/errors';
-import type { LogPage } from '../../../contract/exercises';
 import type { Log, LogBody, LogsList } from '../../../contract/logs';
 import type { Activity, ActivityQuery } from '../../../contract/records';
 import { DEFAULT_LIMIT, LOGS_DEFAULT_LIMIT, type PageQuery } from '../../../contract/page-query';
 import { api, type ScreenRequests } from '../../lib/api';
-import { apiPaths } from '../../lib/paths';
+import { logPageApi } from '../../lib/log-page.api';
 import { readPageParams } from '../../lib/use-page-params';
 import { activityRange } from './activity-grid';
 
@@ -13,10 +12,6 @@ export const logsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLogs: build.query<LogsList, PageQuery>({
       query: ({ limit, page }) => ({ url: '/logs', params: { limit, page } }),
-      providesTags: ['Log'],
-    }),
-    getLog: build.query<LogPage, PageQuery & { slugLog: string }>({
-      query: ({ slugLog, limit, page }) => ({ url: apiPaths.log(slugLog), params: { limit, page } }),
       providesTags: ['Log'],
     }),
     getLogForEdit: build.query<Log, string>({
@@ -49,12 +44,14 @@ export const logsApi = api.injectEndpoints({
 export const {
   useGetLogsQuery,
   useGetActivityQuery,
-  useGetLogQuery,
   useGetLogForEditQuery,
   useCreateLogMutation,
   useUpdateLogMutation,
   useDeleteLogMutation,
 } = logsApi;
+
+// The log's page is read by the gym screens too: its endpoint lives in lib/.
+export { useGetLogQuery } from '../../lib/log-page.api';
 
 /** What LogsPage asks for as it opens (the same arguments, so the same cache entry). */
 export const logsPageRequests: ScreenRequests = (_params, search) => [
@@ -64,7 +61,7 @@ export const logsPageRequests: ScreenRequests = (_params, search) => [
 
 /** What LogPage asks for as it opens. */
 export const logPageRequests: ScreenRequests = ({ slugLog = '' }, search) => [
-  logsApi.endpoints.getLog.initiate(
+  logPageApi.endpoints.getLog.initiate(
     { slugLog, ...readPageParams(search, DEFAULT_LIMIT) },
     { subscribe: false },
   ),

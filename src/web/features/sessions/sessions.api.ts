@@ -1,13 +1,7 @@
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { MessageBody } from '../../../contract/errors';
 import type { SessionKind } from '../../../contract/exercises';
-import type {
-  ExercisePage,
-  Pasession,
-  PasessionValues,
-  Wlsession,
-  WlsessionValues,
-} from '../../../contract/sessions';
+import type { Pasession, PasessionValues, Wlsession, WlsessionValues } from '../../../contract/sessions';
 import type { RecordName } from '../../../contract/records';
 import { api, type baseQuery as appBaseQuery, type ScreenRequests } from '../../lib/api';
 import {
@@ -17,16 +11,10 @@ import {
   type QueuedReceipt,
 } from '../../lib/offline/keep-offline';
 import { apiPaths } from '../../lib/paths';
-
-interface ExerciseRef {
-  slugLog: string;
-  slugExercise: string;
-}
+import { type ExerciseRef, SHORT_CACHE, sessionReadsApi } from '../../lib/session-reads.api';
 
 // A session changes its exercise's list, latest session and chart as well as itself.
 const SESSION_CHANGE = ['Exercise', 'Wlsession', 'Pasession'] as const;
-// docs/product.md §7: by-id fetches and unused session data are kept 5 seconds.
-const SHORT_CACHE = 5;
 
 const wl = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise, 'wlsession');
 const pa = (ref: ExerciseRef) => apiPaths.sessions(ref.slugLog, ref.slugExercise, 'pasession');
@@ -70,20 +58,6 @@ type EditBody<V> = V & { _id: string; [field: string]: unknown };
 
 export const sessionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The exercise with its latest session: the create screens' 'Previous Session'. */
-    getSessionContext: build.query<ExercisePage, ExerciseRef>({
-      query: (ref) => ({
-        url: apiPaths.exercise(ref.slugLog, ref.slugExercise),
-        params: { limit: 1, page: 1 },
-      }),
-      providesTags: ['Exercise'],
-    }),
-
-    getWlsession: build.query<{ wlsession: Wlsession & SetRecords }, ExerciseRef & { slugSession: string }>({
-      query: (ref) => `${wl(ref)}/${seg(ref.slugSession)}`,
-      providesTags: ['Wlsession'],
-      keepUnusedDataFor: SHORT_CACHE,
-    }),
     getWlsessionForEdit: build.query<Wlsession, ExerciseRef & { id: string }>({
       query: (ref) => `${wl(ref)}/edit/${seg(ref.id)}`,
       providesTags: ['Wlsession'],
@@ -132,13 +106,15 @@ export const sessionsApi = api.injectEndpoints({
 
 /** The exercise's title from the new-session screen's own query, to name a session kept offline. */
 function exerciseTitle(state: unknown, ref: ExerciseRef): string {
-  const context = sessionsApi.endpoints.getSessionContext.select(ref)(state as never);
+  const context = sessionReadsApi.endpoints.getSessionContext.select(ref)(state as never);
   return context.data?.exercise.title ?? ref.slugExercise;
 }
 
+// The exercise's latest session and a weight session by slug are read by the gym screens too:
+// their endpoints live in lib/.
+export { useGetSessionContextQuery, useGetWlsessionQuery } from '../../lib/session-reads.api';
+
 export const {
-  useGetSessionContextQuery,
-  useGetWlsessionQuery,
   useGetWlsessionForEditQuery,
   useCreateWlsessionMutation,
   useUpdateWlsessionMutation,
@@ -161,7 +137,7 @@ export const sessionScreenRequests =
     const { endpoints } = sessionsApi;
     const ref = { slugLog, slugExercise };
     const options = { subscribe: false };
-    if (screen === 'new') return [endpoints.getSessionContext.initiate(ref, options)];
+    if (screen === 'new') return [sessionReadsApi.endpoints.getSessionContext.initiate(ref, options)];
     if (screen === 'edit')
       return [
         kind === 'wlsession'
@@ -170,7 +146,7 @@ export const sessionScreenRequests =
       ];
     return [
       kind === 'wlsession'
-        ? endpoints.getWlsession.initiate({ ...ref, slugSession }, options)
+        ? sessionReadsApi.endpoints.getWlsession.initiate({ ...ref, slugSession }, options)
         : endpoints.getPasession.initiate({ ...ref, slugSession }, options),
     ];
   };

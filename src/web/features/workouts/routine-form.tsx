@@ -26,12 +26,8 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { useSave } from '../../lib/use-save';
 import { ArrowDownIcon, ArrowUpIcon } from './icons';
 import { gymPaths } from '../../lib/gym-paths';
-import {
-  useCreateRoutineMutation,
-  useGetLogExercisesQuery,
-  useGetRoutineQuery,
-  useUpdateRoutineMutation,
-} from '../../lib/gym.api';
+import { useCreateRoutineMutation, useGetRoutineQuery, useUpdateRoutineMutation } from '../../lib/gym.api';
+import { allExercisesOf, useGetLogQuery } from '../../lib/log-page.api';
 import './workouts.css';
 
 type RoutineInput = z.input<typeof routineBody>;
@@ -138,7 +134,7 @@ const TARGETS = [
 
 /** Title, notes and the exercises in order, each with its targets (docs/api.md §11). */
 function RoutineForm({ slugLog, defaultValues, isSaving, onSubmit }: RoutineFormProps) {
-  const { data } = useGetLogExercisesQuery({ slugLog });
+  const { data } = useGetLogQuery(allExercisesOf(slugLog));
   const exercises = data?.logAggregate.map((item) => item.exercises) ?? [];
   const {
     control,

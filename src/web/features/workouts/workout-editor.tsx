@@ -7,7 +7,8 @@ import { ArrowDownIcon, ArrowUpIcon, LinkIcon } from './icons';
 import { TrashIcon } from '../../components/page-icons';
 import { useUserInfo } from '../../lib/auth-store';
 import { paths } from '../../lib/paths';
-import { useGetLatestSessionQuery, useGetLogExercisesQuery } from '../../lib/gym.api';
+import { allExercisesOf, useGetLogQuery } from '../../lib/log-page.api';
+import { useGetSessionContextQuery } from '../../lib/session-reads.api';
 import {
   addExercise,
   addSet,
@@ -55,6 +56,8 @@ interface WorkoutEditorProps {
   isEdit?: boolean;
   /** Above the title: what this screen is. */
   eyebrow: string;
+  /** Under the title: an edit given back from the device. */
+  notice?: ReactNode;
 }
 
 /**
@@ -102,6 +105,7 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
           {draft.logTitle && <p className="muted">{draft.logTitle}</p>}
         </div>
       </div>
+      {props.notice}
       {isWaiting && (
         <div className="alert workout-waiting" role="status">
           <strong>Waiting to sync.</strong> This workout is saved on this device and will be sent when the
@@ -273,7 +277,7 @@ interface EntryWithPreviousProps {
  */
 function EntryWithPrevious({ draft, entry, onChange, children }: EntryWithPreviousProps) {
   const isLooking = entry.previous === null;
-  const { data, isError } = useGetLatestSessionQuery(
+  const { data, isError } = useGetSessionContextQuery(
     { slugLog: draft.slugLog, slugExercise: entry.slugExercise },
     { skip: !isLooking },
   );
@@ -290,7 +294,7 @@ function EntryWithPrevious({ draft, entry, onChange, children }: EntryWithPrevio
 
 /** Any exercise of the log, added at the end (creating a new one needs a connection: its own screen). */
 function AddExercise({ draft, onChange }: { draft: WorkoutDraft; onChange: (draft: WorkoutDraft) => void }) {
-  const { data } = useGetLogExercisesQuery({ slugLog: draft.slugLog });
+  const { data } = useGetLogQuery(allExercisesOf(draft.slugLog));
   const exercises = data?.logAggregate.map((item) => item.exercises) ?? [];
   const [choice, setChoice] = useState('');
   const chosen = exercises.find((exercise) => exercise.slugExercise === choice);

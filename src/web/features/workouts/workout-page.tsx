@@ -1,38 +1,43 @@
 import { Link, useParams } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
-import { formatNumber, setVolume, setWeight, type WeightUnit } from '../../../contract/metrics';
-import type { WlSet } from '../../../contract/sessions';
-import type { SetType } from '../../../contract/set-types';
+import { formatNumber, type WeightUnit } from '../../../contract/metrics';
 import { supersetLabels } from '../../../contract/supersets';
 import type { Workout, WorkoutEntry } from '../../../contract/workouts';
 import { BackLink } from '../../components/back-link';
-import { SetTypeBadge } from '../../components/set-type-badge';
 import { LoadError } from '../../components/load-error';
 import { PaSessionStats } from '../../components/pa-session-stats';
 import { RecordActions } from '../../components/record-actions';
 import { RecordBadges } from '../../components/record-badges';
 import { Spinner } from '../../components/spinner';
+import { SetsTable } from '../../components/sets-table';
 import { WlSessionStats } from '../../components/wl-session-stats';
-import { CheckIcon } from '../../components/page-icons';
 import { useDocumentTitle } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { useDeleteAndLeave } from '../../lib/use-delete-and-leave';
 import { useLastDefined } from '../../lib/use-last-defined';
-import { unitLabel, useWeightUnit } from '../../lib/weight-unit';
+import { useWeightUnit } from '../../lib/weight-unit';
 import { durationWords } from '../../lib/workout-draft/duration';
+import { DISCARD_EDITS_QUESTION } from '../../lib/workout-draft/messages';
+import { discardDraft, useWorkoutEdit } from '../../lib/workout-draft/store';
+import { useUserInfo } from '../../lib/auth-store';
 import { gymPaths } from '../../lib/gym-paths';
-import { useDeleteWorkoutMutation, useGetSessionRecordsQuery, useGetWorkoutQuery } from '../../lib/gym.api';
+import { useDeleteWorkoutMutation, useGetWorkoutQuery } from '../../lib/gym.api';
+import { useGetWlsessionQuery } from '../../lib/session-reads.api';
 import './workouts.css';
-
-type TypedSet = WlSet & { type?: SetType; rpe?: number | null };
 
 /** A finished workout (docs/api.md §11): title, date, duration, each exercise's sets, volumes, records, notes. */
 export function WorkoutPage() {
   const { slugLog = '', id = '' } = useParams();
   const unit = useWeightUnit();
+  const user = useUserInfo();
   const [remove, { isLoading: isDeleting }] = useDeleteWorkoutMutation();
   const { isFetchSkipped, onDelete } = useDeleteAndLeave(
-    () => remove({ slugLog, id }).unwrap(),
+    async () => {
+      const answer = await remove({ slugLog, id }).unwrap();
+      // Its unsaved edits have nothing left to go to.
+      if (user) await discardDraft(user._id, id);
+      return answer;
+    },
     'Workout deleted',
     gymPaths.workouts(slugLog),
   );
@@ -65,6 +70,7 @@ export function WorkoutPage() {
           isDeleting={isDeleting}
         />
       </div>
+      <KeptEdits slugLog={slugLog} id={id} />
       <WorkoutSummary workout={workout} unit={unit} />
       <ol className="workout-entries">
         {workout.entries.map((entry, index) => (
@@ -84,6 +90,32 @@ export function WorkoutPage() {
         </section>
       )}
     </section>
+  );
+}
+
+/** An edit of this workout not yet saved, kept on this device (lib/workout-draft/): resume it, or drop it. */
+function KeptEdits({ slugLog, id }: { slugLog: string; id: string }) {
+  const kept = useWorkoutEdit(id);
+  if (!kept) return null;
+  const when = kept.editedAt
+    ? ` from ${new Date(kept.editedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+    : '';
+  return (
+    <div className="draft-notice" role="status">
+      <p>Unsaved changes to this workout{when} are kept on this device.</p>
+      <div className="actions">
+        <Link className="btn btn-primary" to={gymPaths.editWorkout(slugLog, id)}>
+          Resume editing
+        </Link>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => window.confirm(DISCARD_EDITS_QUESTION) && void discardDraft(kept.userId, id)}
+        >
+          Discard changes
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -145,7 +177,7 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
             slugSession={entry.wlsession.slugSession}
           />
           <WlSessionStats session={entry.wlsession} unit={unit} compact />
-          <SetTable sets={entry.wlsession.set} unit={unit} title={entry.exercise.title} />
+          <SetsTable sets={entry.wlsession.set} unit={unit} label={`${entry.exercise.title} sets`} isInCard />
         </>
       ) : (
         <PaSessionStats session={entry.pasession} />
@@ -157,70 +189,6 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
 
 /** The records the session set (its page's answer names them, docs/api.md §10). */
 function SessionRecords(ref: { slugLog: string; slugExercise: string; slugSession: string }) {
-  const { data } = useGetSessionRecordsQuery(ref);
+  const { data } = useGetWlsessionQuery(ref);
   return <RecordBadges names={data?.wlsession.records ?? []} />;
-}
-
-function SetTable({ sets, unit, title }: { sets: WlSet[]; unit: WeightUnit; title: string }) {
-  return (
-    // Focusable so that, on a narrow screen where it scrolls sideways, a keyboard can scroll it.
-    <div className="table-card workout-sets-table" tabIndex={0} role="region" aria-label={`${title} sets`}>
-      <table className="table table-compact">
-        <caption className="sr-only">{title} sets</caption>
-        <thead>
-          <tr>
-            <th scope="col">Set</th>
-            <th scope="col" className="num">
-              Reps
-            </th>
-            <th scope="col" className="num">
-              {unitLabel(unit)}
-            </th>
-            <th scope="col" className="num">
-              RPE
-            </th>
-            <th scope="col" className="center">
-              Hard
-            </th>
-            <th scope="col" className="num col-volume">
-              Volume
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sets.map((set: TypedSet, index) => {
-            return (
-              <tr key={set._id}>
-                <th scope="row">
-                  <span className="set-cell">
-                    {index + 1}
-                    <SetTypeBadge type={set.type} />
-                  </span>
-                </th>
-                <td className="num">{set.repetitions}</td>
-                <td className="num">{setWeight(set, unit)}</td>
-                <td className="num">{set.rpe ?? '–'}</td>
-                <td className="center">
-                  {set.isHard ? (
-                    <span className="tick">
-                      <CheckIcon width={18} height={18} />
-                      <span className="sr-only">Yes</span>
-                    </span>
-                  ) : (
-                    <span className="muted">
-                      <span aria-hidden="true">–</span>
-                      <span className="sr-only">No</span>
-                    </span>
-                  )}
-                </td>
-                <td className="num col-volume">
-                  {formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
 }

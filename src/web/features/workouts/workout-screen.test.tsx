@@ -8,7 +8,7 @@ import { discardDraft, readDraft, saveDraft } from '../../lib/workout-draft/stor
 import { aLog, aRoutine, anExercise, aWlsession, aWorkout } from '../../test/fixtures';
 import { currentLocation, mockApi, renderWithApp, reply, USER } from '../../test/render';
 import { startDraft } from './draft';
-import { WorkoutInProgressScreen } from './workout-screen';
+import { EditWorkoutScreen, WorkoutInProgressScreen } from './workout-screen';
 
 const exercise = anExercise();
 const logAnswer = {
@@ -75,6 +75,7 @@ const renderScreen = () =>
 
 afterEach(async () => {
   await discardDraft(USER._id);
+  await discardDraft(USER._id, 'w-1');
   for (const queued of await readQueue()) await removeQueued(queued.key);
 });
 
@@ -186,5 +187,59 @@ describe('the workout screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     const reps = await screen.findByLabelText('Bench Press set 2 Reps');
     expect(reps.getAttribute('placeholder')).toBe('8');
+  });
+});
+
+describe('the edit screen of a finished workout', () => {
+  const WORKOUT = { 'GET /api/logs/push-day/workouts/w-1': { workout: aWorkout() } };
+  const renderEdit = () =>
+    renderWithApp(<EditWorkoutScreen />, {
+      route: '/logs/push-day/workouts/edit/w-1',
+      path: '/logs/:slugLog/workouts/edit/:id',
+    });
+
+  it('keeps the edit on the device from its first change, gives it back, and lets it go once saved', async () => {
+    const { calls } = mockApi({
+      ...READS,
+      ...WORKOUT,
+      'PUT /api/logs/push-day/workouts/w-1': { workout: aWorkout() },
+    });
+    const first = renderEdit();
+    const reps = await screen.findByLabelText('Bench Press set 1 Reps');
+    expect((reps as HTMLInputElement).value).toBe('10');
+    // Nothing is kept before a change.
+    expect(await readDraft(USER._id, 'w-1')).toBeNull();
+    await userEvent.clear(reps);
+    await userEvent.type(reps, '12');
+    await waitFor(async () => expect((await readDraft(USER._id, 'w-1'))?.entries[0].sets[0].reps).toBe('12'));
+    // The workout in progress (none) is another draft.
+    expect(await readDraft(USER._id)).toBeNull();
+    first.unmount();
+
+    renderEdit();
+    const restored = await screen.findByLabelText('Bench Press set 1 Reps');
+    expect((restored as HTMLInputElement).value).toBe('12');
+    expect(screen.getByText(/^Restored your unsaved draft from/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Workout saved')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts/w-1'));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ entries: [{ set: [{ repetitions: '12' }] }] });
+    expect(await readDraft(USER._id, 'w-1')).toBeNull();
+  });
+
+  it('Cancel asks before dropping the changes, then leaves them nowhere', async () => {
+    mockApi({ ...READS, ...WORKOUT });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderEdit();
+    const reps = await screen.findByLabelText('Bench Press set 1 Reps');
+    await userEvent.type(reps, '5');
+    await waitFor(async () => expect(await readDraft(USER._id, 'w-1')).not.toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith('Discard your changes to this workout?');
+    expect(await readDraft(USER._id, 'w-1')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts/w-1'));
+    expect(await readDraft(USER._id, 'w-1')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { DraftNotice } from '../../components/draft-notice';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { useUserInfo } from '../../lib/auth-store';
@@ -10,20 +11,20 @@ import { isQueuedReceipt } from '../../lib/offline/keep-offline';
 import { paths } from '../../lib/paths';
 import { useWeightUnit } from '../../lib/weight-unit';
 import { draftFromWorkout, notDoneSummary, startDraft, workoutBodyFrom, type WorkoutDraft } from './draft';
-import { discardDraft, saveDraft, useWorkoutInProgress } from '../../lib/workout-draft/store';
+import { discardDraft, saveDraft, useWorkoutEdit, useWorkoutInProgress } from '../../lib/workout-draft/store';
 import { answerErrors, checkWorkout, type ScreenErrors, screenErrors } from './finish';
 import { keepScreenAwake } from './rest-alerts';
 import { useSettleWaiting } from '../../lib/workout-draft/use-settle-waiting';
 import { WorkoutEditor } from './workout-editor';
-import { DISCARD_QUESTION, WORKOUT_SAVED } from '../../lib/workout-draft/messages';
+import { DISCARD_EDITS_QUESTION, DISCARD_QUESTION, WORKOUT_SAVED } from '../../lib/workout-draft/messages';
 import { gymPaths } from '../../lib/gym-paths';
 import {
   useCreateWorkoutMutation,
-  useGetLogExercisesQuery,
   useGetRoutinesQuery,
   useGetWorkoutQuery,
   useUpdateWorkoutMutation,
 } from '../../lib/gym.api';
+import { allExercisesOf, useGetLogQuery } from '../../lib/log-page.api';
 
 const NOTHING_DONE = 'Tick at least one set Done before finishing';
 
@@ -151,7 +152,7 @@ function useStart(draft: WorkoutDraft | null | undefined): boolean {
   const user = useUserInfo();
   const unit = useWeightUnit();
   const start = search.get('start');
-  const log = useGetLogExercisesQuery({ slugLog }, { skip: !start });
+  const log = useGetLogQuery(allExercisesOf(slugLog), { skip: !start });
   const routines = useGetRoutinesQuery({ slugLog }, { skip: !start || start === 'empty' });
   const isLogRead = !!log.data || log.isError;
   const isRoutineRead = start === 'empty' || !!routines.data || routines.isError;
@@ -177,26 +178,39 @@ function useStart(draft: WorkoutDraft | null | undefined): boolean {
   return !!start;
 }
 
-/** A finished workout on the same screen, saved with PUT: /logs/:slugLog/workouts/edit/:id. */
+/**
+ * A finished workout on the same screen, saved with PUT: /logs/:slugLog/workouts/edit/:id. From
+ * its first change the edit is kept on the device like a workout in progress (lib/workout-draft/):
+ * a reload gives it back, and the workout's page offers it until it is saved or cancelled.
+ */
 export function EditWorkoutScreen() {
   const { slugLog = '', id = '' } = useParams();
   const user = useUserInfo();
   const unit = useWeightUnit();
   const navigate = useNavigate();
   const query = useGetWorkoutQuery({ slugLog, id });
-  const [draft, setDraft] = useState<WorkoutDraft | null>(null);
+  const kept = useWorkoutEdit(id);
+  // The server's workout on the screen until the first change, which puts it on the device.
+  const [fresh, setFresh] = useState<WorkoutDraft | null>(null);
+  const [restoredAt, forgetRestored] = useRestoredAt(kept);
+  const draft = kept ?? fresh;
   const [updateWorkout, { isLoading }] = useUpdateWorkoutMutation();
   const { errors, setErrors, build } = useSubmitChecks(draft);
   useDocumentTitle('Edit workout');
 
   const workout = query.data?.workout;
   useEffect(() => {
-    if (workout && user && !draft)
-      setDraft(draftFromWorkout(workout, { userId: user._id, slugLog, logTitle: '', unit }));
-  }, [workout, user, draft, slugLog, unit]);
+    if (workout && user && !fresh)
+      setFresh(draftFromWorkout(workout, { userId: user._id, slugLog, logTitle: '', unit }));
+  }, [workout, user, fresh, slugLog, unit]);
 
-  if (query.isLoading) return <Spinner />;
-  if (!workout || !draft) {
+  const onChange = useCallback(
+    (next: WorkoutDraft) => void saveDraft({ ...next, editedAt: new Date().toISOString() }),
+    [],
+  );
+
+  if (query.isLoading || kept === undefined) return <Spinner />;
+  if (!draft || !user) {
     return (
       <section className="page">
         <h1>Edit workout</h1>
@@ -218,25 +232,51 @@ export function EditWorkoutScreen() {
       toast.error(errorMessage(error));
       return;
     }
+    await discardDraft(user._id, id);
     toast.success(WORKOUT_SAVED);
     navigate(gymPaths.workout(slugLog, id), { replace: true });
   };
 
+  const onCancel = async () => {
+    if (kept && !window.confirm(DISCARD_EDITS_QUESTION)) return;
+    await discardDraft(user._id, id);
+    navigate(gymPaths.workout(slugLog, id));
+  };
+
+  // Discard draft: back to the server's workout, and the notice goes.
+  const discardKept = () => {
+    forgetRestored();
+    void discardDraft(user._id, id);
+  };
+  const notice = restoredAt && kept && (
+    <DraftNotice draft={{ restoredAt, discard: discardKept, clear: forgetRestored }} />
+  );
   return (
     <WorkoutEditor
       draft={draft}
-      onChange={setDraft}
+      onChange={onChange}
       errors={errors}
       finishLabel="Save"
       onFinish={() => void onSave()}
       isFinishing={isLoading}
-      onDiscard={() => navigate(gymPaths.workout(slugLog, id))}
+      onDiscard={() => void onCancel()}
       discardLabel="Cancel"
       isLive={false}
       backTo={gymPaths.workout(slugLog, id)}
-      backLabel={workout.title}
+      backLabel={workout?.title ?? draft.title}
       eyebrow="Edit workout"
+      notice={notice}
       isEdit
     />
   );
+}
+
+/** When the edit found on the device as the screen opened was last changed; null when there was none. */
+function useRestoredAt(kept: WorkoutDraft | null | undefined): [Date | null, () => void] {
+  const [restoredAt, setRestoredAt] = useState<Date | null | undefined>(undefined);
+  useEffect(() => {
+    if (restoredAt === undefined && kept !== undefined)
+      setRestoredAt(kept?.editedAt ? new Date(kept.editedAt) : null);
+  }, [kept, restoredAt]);
+  return [restoredAt ?? null, () => setRestoredAt(null)];
 }

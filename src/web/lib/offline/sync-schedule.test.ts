@@ -70,7 +70,7 @@ describe('startSyncSchedule (docs/api.md §12)', () => {
     while ((await readQueue()).length > 0 && Date.now() - back < 60_000) await pass(250);
     expect(await readQueue()).toHaveLength(0);
     expect(Date.now() - back).toBeLessThanOrEqual(10_000);
-    expect(synced).toHaveBeenCalledWith(1);
+    expect(synced).toHaveBeenCalledWith([expect.objectContaining({ userId: expect.any(String) })]);
   });
 
   it("honours a 429's Retry-After, even when the tab gets the focus meanwhile", async () => {

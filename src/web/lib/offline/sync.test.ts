@@ -63,7 +63,7 @@ describe('syncQueue', () => {
       { url: `/api${PATH}`, key: older.key, body: older.body },
       { url: `/api${PATH}`, key: newer.key, body: newer.body },
     ]);
-    expect(spy.onSynced).toHaveBeenCalledWith(2);
+    expect(spy.onSynced).toHaveBeenCalledWith([older, newer]);
     expect((await readQueue()).map((q) => q.key)).toEqual([someoneElses.key]);
   });
 

@@ -19,8 +19,8 @@ export type SyncResult = { kind: 'done' } | Extract<SendOutcome, { kind: 'kept' 
 const SEND_TIMEOUT_MS = 15_000;
 
 export interface SyncHooks {
-  /** After at least one session reached the server: the screens' lists are stale. */
-  onSynced: (count: number) => void;
+  /** After at least one item reached the server (those items): the screens' lists are stale. */
+  onSynced: (synced: readonly QueuedSession[]) => void;
   onRefused: (item: QueuedSession, message: string) => void;
 }
 
@@ -88,7 +88,7 @@ export function syncQueue(userId: string, hooks: SyncHooks): Promise<SyncResult>
 }
 
 async function sendAll(userId: string, hooks: SyncHooks): Promise<SyncResult> {
-  let synced = 0;
+  const synced: QueuedSession[] = [];
   let result: SyncResult = { kind: 'done' };
   // Read again inside the lock: another tab may have sent some meanwhile.
   for (const item of await readQueue()) {
@@ -103,14 +103,14 @@ async function sendAll(userId: string, hooks: SyncHooks): Promise<SyncResult> {
       break;
     }
     if (outcome.kind === 'synced') {
-      synced += 1;
+      synced.push(item);
       await removeQueued(item.key);
     } else {
       await markQueuedFailed(item, outcome.message);
       hooks.onRefused(item, outcome.message);
     }
   }
-  if (synced > 0) hooks.onSynced(synced);
+  if (synced.length > 0) hooks.onSynced(synced);
   return result;
 }
 

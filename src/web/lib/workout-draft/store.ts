@@ -6,55 +6,68 @@ import type { WorkoutDraft } from './types';
 /**
  * The workout in progress, kept in IndexedDB from its first change (docs/api.md §11): a reload, a
  * closed tab or a dead battery loses nothing. One per account on a device, keyed by the user's id,
- * in a small database of its own like the offline queue's (lib/offline/queue.ts).
+ * in a small database of its own like the offline queue's (lib/offline/queue.ts). An edit of a
+ * finished workout is kept the same way from its first change until it is saved or cancelled,
+ * one per workout, keyed by the user's id and the workout's.
  */
 const store = () => (database ??= createStore('workout-gym', 'in-progress'));
 let database: ReturnType<typeof createStore> | undefined;
 
-/** undefined: not read yet; null: none. */
+/** The key of a user's workout in progress (no workoutId) or of their edit of a finished one. */
+const keyOf = (userId: string, workoutId: string | null = null) =>
+  workoutId ? `${userId}/edit/${workoutId}` : userId;
+
+/** By key. undefined: not read yet; null: none. */
 const snapshots = new Map<string, WorkoutDraft | null>();
 const listeners = new Set<() => void>();
-// Another tab of the app may start, change or discard it: it says so here and this tab reads again.
+// Another tab of the app may start, change or discard one: it says so here and this tab reads again.
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('workout-gym') : null;
-channel?.addEventListener('message', (event: MessageEvent<string>) => void readDraft(event.data));
+channel?.addEventListener('message', (event: MessageEvent<string>) => void readKey(event.data));
 
-function publish(userId: string, draft: WorkoutDraft | null): void {
-  snapshots.set(userId, draft);
+function publish(key: string, draft: WorkoutDraft | null): void {
+  snapshots.set(key, draft);
   for (const listener of listeners) listener();
 }
 
-export async function readDraft(userId: string): Promise<WorkoutDraft | null> {
+async function readKey(key: string): Promise<WorkoutDraft | null> {
   let draft: WorkoutDraft | null = null;
   try {
-    draft = (await get<WorkoutDraft>(userId, store())) ?? null;
+    draft = (await get<WorkoutDraft>(key, store())) ?? null;
   } catch {
     // No IndexedDB here (a privacy mode): the workout lives in this tab's memory only.
-    draft = snapshots.get(userId) ?? null;
+    draft = snapshots.get(key) ?? null;
   }
-  publish(userId, draft);
+  publish(key, draft);
   return draft;
+}
+
+/** The user's workout in progress, or with a workoutId their edit of that finished workout. */
+export function readDraft(userId: string, workoutId: string | null = null): Promise<WorkoutDraft | null> {
+  return readKey(keyOf(userId, workoutId));
 }
 
 // Writes go in order: a later change never lands before an earlier one.
 let writing: Promise<unknown> = Promise.resolve();
 
-/** Shown at once, stored right after. */
+/** Shown at once, stored right after: a draft with a workoutId is an edit of that workout. */
 export function saveDraft(draft: WorkoutDraft): Promise<void> {
-  publish(draft.userId, draft);
-  const done = writing.then(() => set(draft.userId, draft, store())).catch(() => {});
+  const key = keyOf(draft.userId, draft.workoutId);
+  publish(key, draft);
+  const done = writing.then(() => set(key, draft, store())).catch(() => {});
   writing = done;
-  return done.then(() => channel?.postMessage(draft.userId));
+  return done.then(() => channel?.postMessage(key));
 }
 
-export function discardDraft(userId: string): Promise<void> {
-  publish(userId, null);
-  const done = writing.then(() => del(userId, store())).catch(() => {});
+export function discardDraft(userId: string, workoutId: string | null = null): Promise<void> {
+  const key = keyOf(userId, workoutId);
+  publish(key, null);
+  const done = writing.then(() => del(key, store())).catch(() => {});
   writing = done;
-  return done.then(() => channel?.postMessage(userId));
+  return done.then(() => channel?.postMessage(key));
 }
 
 export function draftSnapshot(userId: string): WorkoutDraft | null | undefined {
-  return snapshots.get(userId);
+  return snapshots.get(keyOf(userId));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -62,12 +75,22 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+function useDraft(workoutId: string | null): WorkoutDraft | null | undefined {
+  const userId = useUserInfo()?._id ?? '';
+  const key = userId ? keyOf(userId, workoutId) : '';
+  const draft = useSyncExternalStore(subscribe, () => (key ? snapshots.get(key) : null));
+  useEffect(() => {
+    if (key && !snapshots.has(key)) void readKey(key);
+  }, [key]);
+  return draft;
+}
+
 /** The signed-in user's workout in progress on this device: undefined while it is being read. */
 export function useWorkoutInProgress(): WorkoutDraft | null | undefined {
-  const userId = useUserInfo()?._id ?? '';
-  const draft = useSyncExternalStore(subscribe, () => (userId ? snapshots.get(userId) : null));
-  useEffect(() => {
-    if (userId && !snapshots.has(userId)) void readDraft(userId);
-  }, [userId]);
-  return draft;
+  return useDraft(null);
+}
+
+/** The signed-in user's unsaved edit of a finished workout on this device: undefined while it is being read. */
+export function useWorkoutEdit(workoutId: string): WorkoutDraft | null | undefined {
+  return useDraft(workoutId);
 }

@@ -77,4 +77,6 @@ export interface WorkoutDraft {
   rest: Rest | null;
   /** Sent while offline: the offline queue's key until it syncs. */
   waitingKey: string | null;
+  /** An edit of a finished workout: when it last changed on this device (ISO), once it has. */
+  editedAt?: string;
 }
