@@ -4,6 +4,8 @@
 -- their DELETE, in the same snapshot. A session's row leaves out api_json, which its trigger
 -- (sessions-api-json-trigger.sql) builds again when the row comes back.
 -- `needs`: the records it lives in (log, exercise, workouts), restored with it when in the trash.
+-- The statements insert it `on conflict do nothing`: of two deletes of one record at once, the
+-- second waits for the first, then finds nothing to delete and answers 404.
 
 CREATE OR REPLACE FUNCTION "trash_of_log"(l logs) RETURNS trash LANGUAGE sql STABLE AS $$
   select l.author_id, l.id, 'log', l.title, now(), '{}'::uuid[],

@@ -127,7 +127,7 @@ const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }
         (select id from logs where author_id = me.user_id and slug = ${p.slug}))
     ),
     -- It goes to the trash with all it holds (db/functions/trash-of.sql, decision 0034).
-    binned as (insert into trash select b.* from target t cross join lateral trash_of_log(t::logs) b),
+    binned as (insert into trash select b.* from target t cross join lateral trash_of_log(t::logs) b on conflict do nothing),
     gone as (delete from logs x using target t where x.author_id = t.author_id and x.id = t.id returning x.id)
     select exists (select from me) as signed_in, (select id::text from gone) as json`,
   answerRow,

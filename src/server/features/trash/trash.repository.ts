@@ -137,6 +137,8 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
   // A workout its sessions were in comes back too: the item's own, else one another item holds
   // (it went with that item's session), else the sessions come back alone. A routine entry comes
   // back into a routine that is in the item, or that was not edited since (an edit rewrote its entries).
+  // A row already there is kept (on conflict (id)): a session deleted while its log's delete waited
+  // for it is in both items. A slug taken meanwhile still fails, and the restore runs again.
   (p) => sql`with item as (
       delete from trash t where t.author_id = ${p.authorId} and t.id = ${p.id} returning t.rows, t.deleted_at
     ),
@@ -175,12 +177,14 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
     ),
     ins_logs as (
       insert into logs select * from jsonb_populate_recordset(null::logs, (select coalesce(jsonb_agg(x), '[]') from new_logs))
+      on conflict (id) do nothing
     ),
     ins_exercises as (
       insert into exercises
       select * from jsonb_populate_recordset(null::exercises, (select coalesce(jsonb_agg(x), '[]') from new_exercises))
+      on conflict (id) do nothing
     ),
-    ins_routines as (insert into routines select * from new_routines),
+    ins_routines as (insert into routines select * from new_routines on conflict (id) do nothing),
     ins_entries as (
       insert into routine_entries
       select x.* from item, jsonb_populate_recordset(null::routine_entries, coalesce(item.rows -> 'routine_entries', '[]')) x
@@ -203,6 +207,7 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
     ins_sessions as (
       insert into sessions
       select * from jsonb_populate_recordset(null::sessions, (select coalesce(jsonb_agg(x), '[]') from new_sessions))
+      on conflict (id) do nothing
     )
     select exists (select from item) as restored`,
   z.object({ restored: z.boolean() }).strict(),

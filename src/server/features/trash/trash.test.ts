@@ -355,6 +355,38 @@ describe('a record whose parent is in the trash too', () => {
   });
 });
 
+describe('deletes and restores racing or past a quota', () => {
+  it('of two deletes of one log at once, one moves it to the trash and the other is a 404', async () => {
+    const g = await gym();
+    const answers = await Promise.all([
+      call(t.app, 'DELETE', `/api/logs/${g.log._id}`, { cookie: g.user.cookie }),
+      call(t.app, 'DELETE', `/api/logs/${g.log.slugLog}`, { cookie: g.user.cookie }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect((await trashOf(g.user)).map((i) => i._id)).toEqual([g.log._id]);
+    await expectRestored(g, g.log._id);
+    expect((await restore(g.user, g.log._id)).statusCode).toBe(404);
+  });
+
+  it('a restore that would pass a quota is the 409 of the create, and changes nothing', async () => {
+    const g = await gym();
+    await remove(g, `/api/logs/${g.log._id}`, 'Log deleted');
+    // The user's other 500 logs, as their counter says (docs/api.md §12).
+    await t.db.execute(
+      sql`insert into quota_counts (owner_id, item, n) values (${g.user.user._id}::uuid, 'user-logs', 500)
+        on conflict (owner_id, item) do update set n = 500`,
+    );
+    const refused = await restore(g.user, g.log._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/500/);
+    expect((await trashOf(g.user)).map((i) => i._id)).toEqual([g.log._id]);
+    await t.db.execute(
+      sql`update quota_counts set n = 0 where owner_id = ${g.user.user._id}::uuid and item = 'user-logs'`,
+    );
+    await expectRestored(g, g.log._id);
+  });
+});
+
 describe('the trash over time and across accounts', () => {
   it('keeps an item 30 days; after that it is gone and the sweep removes its row', async () => {
     const g = await gym();
