@@ -559,7 +559,7 @@ AS $function$
           and o.exercise_id <> e.id)),
     'routine_entries', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from routine_entries x
       where x.exercise_id = e.id and x.author_id = e.author_id)
-  ) as rows) b
+  ) as rows offset 0) b
 $function$;
 
 CREATE OR REPLACE FUNCTION public.trash_of_log(l logs)
@@ -583,7 +583,7 @@ AS $function$
     'routine_entries', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from routines r
       join routine_entries x on x.routine_id = r.id
       where r.author_id = l.author_id and r.log_id = l.id)
-  ) as rows) b
+  ) as rows offset 0) b
 $function$;
 
 CREATE OR REPLACE FUNCTION public.trash_of_session(s sessions)
@@ -615,7 +615,7 @@ AS $function$
     'workouts', jsonb_build_array(to_jsonb(w)),
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
       where s.author_id = w.author_id and s.workout_id = w.id)
-  ) as rows) b
+  ) as rows offset 0) b
 $function$;
 
 CREATE OR REPLACE FUNCTION public.user_log(token_hash text, slug_log text)

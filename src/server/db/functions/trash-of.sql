@@ -4,6 +4,8 @@
 -- their DELETE, in the same snapshot. A session's row leaves out api_json, which its trigger
 -- (sessions-api-json-trigger.sql) builds again when the row comes back.
 -- `needs`: the records it lives in (log, exercise, workouts), restored with it when in the trash.
+-- `offset 0` keeps the rows' subquery from being inlined into each use of `b.rows`, which built
+-- them three times (a log of 20,000 sessions: 7 s instead of 2.5).
 -- The statements insert it `on conflict do nothing`: of two deletes of one record at once, the
 -- second waits for the first, then finds nothing to delete and answers 404.
 
@@ -24,7 +26,7 @@ CREATE OR REPLACE FUNCTION "trash_of_log"(l logs) RETURNS trash LANGUAGE sql STA
     'routine_entries', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from routines r
       join routine_entries x on x.routine_id = r.id
       where r.author_id = l.author_id and r.log_id = l.id)
-  ) as rows) b
+  ) as rows offset 0) b
 $$;
 
 -- An exercise: its sessions, its routine entries, and the workouts only its sessions were in.
@@ -45,7 +47,7 @@ CREATE OR REPLACE FUNCTION "trash_of_exercise"(e exercises) RETURNS trash LANGUA
           and o.exercise_id <> e.id)),
     'routine_entries', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from routine_entries x
       where x.exercise_id = e.id and x.author_id = e.author_id)
-  ) as rows) b
+  ) as rows offset 0) b
 $$;
 
 -- A session, titled by its exercise and date, with its workout if it was the workout's last.
@@ -71,5 +73,5 @@ CREATE OR REPLACE FUNCTION "trash_of_workout"(w workouts) RETURNS trash LANGUAGE
     'workouts', jsonb_build_array(to_jsonb(w)),
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
       where s.author_id = w.author_id and s.workout_id = w.id)
-  ) as rows) b
+  ) as rows offset 0) b
 $$;

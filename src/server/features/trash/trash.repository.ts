@@ -86,6 +86,8 @@ const takenSlugs = defineRowsStatement<{ authorId: string; id: string }, Taken>(
         array(select o.slug from sessions o where o.author_id = ${p.authorId}
           and o.exercise_id = (x->>'exercise_id')::uuid and o.created_date = (x->>'created_date')::date)
       from item, jsonb_array_elements(item.rows -> 'sessions') x
+      -- A session of an exercise in the trash (a log's, an exercise's own) meets no live slug.
+      where exists (select from exercises e where e.author_id = ${p.authorId} and e.id = (x->>'exercise_id')::uuid)
     )
     select tbl, id, slug, domain, taken from rows`,
   z
