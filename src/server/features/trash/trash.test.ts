@@ -341,6 +341,28 @@ describe('a record whose parent is in the trash too', () => {
     expect(await view(g)).toEqual(before);
   });
 
+  it('a workout whose exercise was deleted after it brings the exercise back', async () => {
+    const g = await gym();
+    const before = await view(g);
+    await remove(g, `/api/logs/${g.log.slugLog}/workouts/${g.workoutId}`, 'Workout deleted');
+    await remove(g, exerciseUrl(g.log.slugLog, g.bench.slugExercise), 'Exercise deleted');
+    await expectRestored(g, g.workoutId);
+    expect(await trashOf(g.user)).toEqual([]);
+    expect(await view(g)).toEqual(before);
+  });
+
+  it('an exercise restored onto its taken slug gets -2 and keeps its title', async () => {
+    const g = await gym();
+    await remove(g, exerciseUrl(g.log.slugLog, g.squat.slugExercise), 'Exercise deleted');
+    const again = await createExercise(t.app, g.user.cookie, g.log.slugLog, { title: 'Squat' });
+    expect(again.slugExercise).toBe('squat');
+    await expectRestored(g, g.squat._id);
+    const back = (await get(g, `/api/logs/${g.log.slugLog}/exercises/edit/${g.squat._id}`)).json();
+    expect(back).toEqual({ ...g.squat, slugExercise: 'squat-2' });
+    const page = (await get(g, `${exerciseUrl(g.log.slugLog, 'squat-2')}?limit=100`)).json();
+    expect(page.exerciseAggregate).toHaveLength(2);
+  });
+
   it('deleted for good takes the items that live in it along', async () => {
     const g = await gym();
     const squatBase = `${exerciseUrl(g.log.slugLog, g.squat.slugExercise)}/wlsessions`;
