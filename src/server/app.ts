@@ -14,6 +14,7 @@ import { type Config, DEFAULT_WRITES_PER_USER } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { dataRoutes } from './features/portability/data.routes';
+import { daysRoutes } from './features/days/days.routes';
 import { exercisesRoutes } from './features/exercises/exercises.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
@@ -23,6 +24,7 @@ import * as keptAnswers from './features/users/idempotency-keys';
 import { usersRoutes } from './features/users/users.routes';
 import { routinesRoutes } from './features/routines/routines.routes';
 import { workoutsRoutes } from './features/workouts/workouts.routes';
+import { trashRoutes } from './features/trash/trash.routes';
 import { sharedLimiter } from './db/rate-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { inMemoryLimiter } from './lib/rate-limiter';
@@ -220,6 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(workoutsRoutes(deps));
   await app.register(routinesRoutes(deps));
   await app.register(dataRoutes(deps));
+  await app.register(daysRoutes(deps));
+  await app.register(trashRoutes(deps));
   await registerWeb(app, options.webDist ?? WEB_DIST);
   return app;
 }

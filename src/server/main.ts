@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { forgetPlans, openDatabase } from './db/client';
 import { sweepRateLimits } from './db/rate-limits';
 import { sweepIdempotencyKeys } from './features/users/idempotency-keys';
+import { sweepTrash } from './features/trash/trash.repository';
 import { DataDirLockedError } from './db/lock';
 import { deleteExpiredTokens } from './features/users/auth-sessions.repository';
 import { discardStaleImports, STALE_AFTER_MS } from './features/portability/import-batches';
@@ -58,10 +59,12 @@ async function main(): Promise<void> {
       deleteExpiredTokens(database.db),
       sweepRateLimits(database.db),
       sweepIdempotencyKeys(database.db),
+      // Trash items past 30 days: already invisible to every statement, their rows leave here.
+      sweepTrash(database.db),
       // A long-lived PGlite's tables grow under plans made when they were small (db/client.ts).
       forgetPlans(database.db),
     ]).catch((error) =>
-      app.log.warn({ error: loggable(error) }, 'sweep of expired tokens and rate limits failed'),
+      app.log.warn({ error: loggable(error) }, 'sweep of expired tokens, rate limits and trash failed'),
     );
   void sweep();
   setInterval(sweep, SWEEP_EVERY_MS).unref();

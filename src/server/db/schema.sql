@@ -205,6 +205,21 @@ CREATE TABLE sessions (
   CONSTRAINT sessions_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE trash (
+  author_id uuid NOT NULL,
+  id uuid NOT NULL,
+  kind text NOT NULL,
+  title text NOT NULL,
+  deleted_at timestamp with time zone DEFAULT now() NOT NULL,
+  needs uuid[] NOT NULL,
+  exercises integer NOT NULL,
+  sessions integer NOT NULL,
+  rows jsonb NOT NULL,
+  CONSTRAINT trash_kind_check CHECK ((kind = ANY (ARRAY['log'::text, 'exercise'::text, 'wlsession'::text, 'pasession'::text, 'workout'::text]))),
+  CONSTRAINT trash_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
+  CONSTRAINT trash_pkey PRIMARY KEY (author_id, id)
+);
+
 CREATE TABLE two_factor (
   user_id uuid NOT NULL,
   secret text NOT NULL,
@@ -283,6 +298,8 @@ CREATE INDEX sessions_record_pace_idx ON public.sessions USING btree (author_id,
 CREATE INDEX sessions_record_session_volume_idx ON public.sessions USING btree (author_id, exercise_id, ((exact_volume)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (exact_volume > (0)::double precision));
 CREATE INDEX sessions_record_set_volume_idx ON public.sessions USING btree (author_id, exercise_id, ((best_set_volume)::numeric) DESC, created_date, created_at, id) WHERE ((kind = 'wlsession'::text) AND (best_set_volume > (0)::double precision));
 CREATE INDEX sessions_workout_idx ON public.sessions USING btree (author_id, workout_id, workout_position) WHERE (workout_id IS NOT NULL);
+CREATE INDEX trash_author_deleted_idx ON public.trash USING btree (author_id, deleted_at DESC, id);
+CREATE INDEX trash_deleted_idx ON public.trash USING btree (deleted_at);
 CREATE INDEX workouts_log_order_idx ON public.workouts USING btree (author_id, log_id, created_date DESC, started_at DESC NULLS LAST, created_at DESC, id DESC);
 CREATE INDEX workouts_routine_idx ON public.workouts USING btree (routine_id) WHERE (routine_id IS NOT NULL);
 
@@ -501,6 +518,85 @@ CREATE OR REPLACE FUNCTION public.signed_in_user(token_hash text)
  STABLE PARALLEL SAFE
 AS $function$
   select a.user_id from auth_sessions a where a.token_hash = signed_in_user.token_hash and a.expires_at > now()
+$function$;
+
+CREATE OR REPLACE FUNCTION public.trash_of_exercise(e exercises)
+ RETURNS trash
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select e.author_id, e.id, 'exercise', e.title, now(),
+    array[e.log_id] || array(select distinct s.workout_id from sessions s
+      where s.author_id = e.author_id and s.exercise_id = e.id and s.workout_id is not null),
+    0, jsonb_array_length(b.rows -> 'sessions'), b.rows
+  from (select jsonb_build_object(
+    'exercises', jsonb_build_array(to_jsonb(e)),
+    'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
+      where s.author_id = e.author_id and s.exercise_id = e.id),
+    'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+      where w.author_id = e.author_id
+        and w.id in (select s.workout_id from sessions s where s.author_id = e.author_id and s.exercise_id = e.id)
+        and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
+          and o.exercise_id <> e.id)),
+    'routine_entries', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from routine_entries x
+      where x.exercise_id = e.id and x.author_id = e.author_id)
+  ) as rows offset 0) b
+$function$;
+
+CREATE OR REPLACE FUNCTION public.trash_of_log(l logs)
+ RETURNS trash
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select l.author_id, l.id, 'log', l.title, now(), '{}'::uuid[],
+    jsonb_array_length(b.rows -> 'exercises'), jsonb_array_length(b.rows -> 'sessions'), b.rows
+  from (select jsonb_build_object(
+    'logs', jsonb_build_array(to_jsonb(l)),
+    'exercises', (select coalesce(jsonb_agg(to_jsonb(e)), '[]') from exercises e
+      where e.author_id = l.author_id and e.log_id = l.id),
+    'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from exercises e
+      join sessions s on s.author_id = e.author_id and s.exercise_id = e.id
+      where e.author_id = l.author_id and e.log_id = l.id),
+    'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+      where w.author_id = l.author_id and w.log_id = l.id),
+    'routines', (select coalesce(jsonb_agg(to_jsonb(r)), '[]') from routines r
+      where r.author_id = l.author_id and r.log_id = l.id),
+    'routine_entries', (select coalesce(jsonb_agg(to_jsonb(x)), '[]') from routines r
+      join routine_entries x on x.routine_id = r.id
+      where r.author_id = l.author_id and r.log_id = l.id)
+  ) as rows offset 0) b
+$function$;
+
+CREATE OR REPLACE FUNCTION public.trash_of_session(s sessions)
+ RETURNS trash
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select s.author_id, s.id, s.kind, e.title || ', ' || to_char(s.created_date, 'YYYY-MM-DD'), now(),
+    array_remove(array[e.log_id, s.exercise_id, s.workout_id], null), 0, 0,
+    jsonb_build_object(
+      'sessions', jsonb_build_array(to_jsonb(s) - 'api_json'),
+      'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+        where w.author_id = s.author_id and w.id = s.workout_id
+          and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
+            and o.id <> s.id)))
+  from exercises e where e.author_id = s.author_id and e.id = s.exercise_id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.trash_of_workout(w workouts)
+ RETURNS trash
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select w.author_id, w.id, 'workout', w.title, now(),
+    array[w.log_id] || array(select distinct s.exercise_id from sessions s
+      where s.author_id = w.author_id and s.workout_id = w.id),
+    0, jsonb_array_length(b.rows -> 'sessions'), b.rows
+  from (select jsonb_build_object(
+    'workouts', jsonb_build_array(to_jsonb(w)),
+    'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
+      where s.author_id = w.author_id and s.workout_id = w.id)
+  ) as rows offset 0) b
 $function$;
 
 CREATE OR REPLACE FUNCTION public.user_log(token_hash text, slug_log text)

@@ -376,6 +376,29 @@ export const oidcFlows = pgTable(
   ],
 );
 
+/** The account's trash (migration 0019, decision 0034): a deleted record and what went with it, as rows. */
+export const trash = pgTable(
+  'trash',
+  {
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    needs: uuid('needs').array().notNull(),
+    exercises: integer('exercises').notNull(),
+    sessions: integer('sessions').notNull(),
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.authorId, t.id] }),
+    index('trash_author_deleted_idx').on(t.authorId, t.deletedAt.desc(), t.id),
+    index('trash_deleted_idx').on(t.deletedAt),
+  ],
+);
+
 export const schema = {
   users,
   authSessions,
@@ -392,4 +415,5 @@ export const schema = {
   pendingLogins,
   oidcIdentities,
   oidcFlows,
+  trash,
 };

@@ -20,7 +20,8 @@ type Level =
   | 'session-create'
   | 'session'
   | 'workout'
-  | 'routine';
+  | 'routine'
+  | 'trash';
 interface Route {
   method: Method;
   url: string;
@@ -56,6 +57,9 @@ beforeAll(async () => {
     await call(t.app, 'POST', `${logBase}/workouts`, { cookie: owner.cookie, body: workoutBody })
   ).json().workout;
   const wlBase = `${logBase}/exercises/${wl.slugExercise}`;
+  // An item of the owner's trash (docs/api.md §14).
+  const gone = await createExercise(t.app, owner.cookie, log.slugLog, { title: 'Gone' });
+  await call(t.app, 'DELETE', `${logBase}/exercises/${gone.slugExercise}`, { cookie: owner.cookie });
   const paBase = `${logBase}/exercises/${pa.slugExercise}`;
   routes = [
     { method: 'GET', url: `/api/logs/edit/${log._id}`, level: 'log-id' },
@@ -105,6 +109,8 @@ beforeAll(async () => {
     { method: 'GET', url: `${logBase}/routines/${routine._id}`, level: 'routine' },
     { method: 'PUT', url: `${logBase}/routines/${routine._id}`, body: routineBody, level: 'routine' },
     { method: 'DELETE', url: `${logBase}/routines/${routine._id}`, level: 'routine' },
+    { method: 'POST', url: `/api/trash/${gone._id}/restore`, level: 'trash' },
+    { method: 'DELETE', url: `/api/trash/${gone._id}`, level: 'trash' },
   ];
   snapshotUrls = [
     '/api/logs',
@@ -124,6 +130,7 @@ beforeAll(async () => {
     `${paBase}/pasessions/${pas.slugSession}`,
     `${logBase}/workouts`,
     `${logBase}/routines`,
+    '/api/trash',
     '/api/users/profile',
   ];
 });
@@ -163,7 +170,9 @@ async function probe(intruder: TestUser, expected: (level: Level) => string | nu
 describe("another user's records", () => {
   it('are 404 Log not found on every route for a user with no logs, and nothing changes', async () => {
     const intruder = await registerUser(t.app, { username: 'Intruder' });
-    expect(await probe(intruder, () => 'Log not found')).toBe(routes.length);
+    expect(await probe(intruder, (level) => (level === 'trash' ? 'Item not found' : 'Log not found'))).toBe(
+      routes.length,
+    );
   });
 
   it('are 404 Exercise not found for a user who owns a log with the same slug', async () => {
@@ -174,6 +183,7 @@ describe("another user's records", () => {
       if (level === 'log-slug') return null; // names the intruder's own log
       if (level === 'workout') return 'Workout not found';
       if (level === 'routine') return 'Routine not found';
+      if (level === 'trash') return 'Item not found';
       return 'Exercise not found';
     });
     expect(probed).toBe(routes.filter((r) => r.level !== 'log-slug').length);
@@ -194,11 +204,13 @@ describe("another user's records", () => {
       if (level === 'session') return 'Session not found';
       if (level === 'workout') return 'Workout not found';
       if (level === 'routine') return 'Routine not found';
+      if (level === 'trash') return 'Item not found';
       return null; // the rest names the intruder's own log and exercises
     });
     expect(probed).toBe(
-      routes.filter((r) => ['log-id', 'exercise-id', 'session', 'workout', 'routine'].includes(r.level))
-        .length,
+      routes.filter((r) =>
+        ['log-id', 'exercise-id', 'session', 'workout', 'routine', 'trash'].includes(r.level),
+      ).length,
     );
   });
 
@@ -221,7 +233,8 @@ describe('the route table', () => {
       '/api/users/reset-password/:token',
       '/api/users/sessions/:id',
     ]);
-    const mine = withParams.filter((r) => !publicOnes.includes(r));
+    // A date names no record: another user's sessions are simply not in the day (days/days.test.ts).
+    const mine = withParams.filter((r) => !publicOnes.includes(r) && r.url !== '/api/days/:date');
     for (const route of mine) {
       const pattern = new RegExp(`^${route.url.replace(/:\w+/g, '[^/]+')}$`);
       const covered = routes.some((r) => r.method === route.method && pattern.test(r.url));

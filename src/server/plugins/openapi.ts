@@ -10,6 +10,8 @@ const TAGS: Array<[RegExp, string]> = [
   [/\/exercises/, 'Exercises'],
   [/^\/api\/logs/, 'Logs'],
   [/^\/api\/(import|export)/, 'Your data'],
+  [/^\/api\/days/, 'Sessions'],
+  [/^\/api\/trash/, 'Trash'],
 ];
 const tagOf = (url: string) => TAGS.find(([path]) => path.test(url))?.[1] ?? 'System';
 

@@ -22,6 +22,7 @@ type Outcome =
   | 'Session not found'
   | 'Workout not found'
   | 'Routine not found'
+  | 'Item not found'
   | 'own';
 
 interface Fixture {
@@ -178,6 +179,38 @@ const FIXTURES: Record<string, Fixture> = {
       check: (r, w) =>
         expect(r.json().days.map((d: { date: string }) => d.date)).toContain(w.wls.createdDate),
     },
+  },
+  'GET /api/days/:date': {
+    params: (w) => ({ date: w.wls.createdDate }),
+    stranger: 'own',
+    lookalike: 'own',
+    author: {
+      status: 200,
+      check: (r, w) =>
+        expect(r.json().sessions.map((s: { wlsession?: { _id: string } }) => s.wlsession?._id)).toContain(
+          w.wls._id,
+        ),
+    },
+  },
+  'GET /api/trash': {
+    stranger: 'own',
+    lookalike: 'own',
+    author: {
+      status: 200,
+      check: (r, w) => expect(r.json().items.map((i: { _id: string }) => i._id)).toContain(w.trashed._id),
+    },
+  },
+  'POST /api/trash/:id/restore': {
+    params: (w) => ({ id: w.trashed._id }),
+    stranger: 'Item not found',
+    lookalike: 'Item not found',
+    author: { status: 200, fresh: true },
+  },
+  'DELETE /api/trash/:id': {
+    params: (w) => ({ id: w.trashed._id }),
+    stranger: 'Item not found',
+    lookalike: 'Item not found',
+    author: { status: 200, fresh: true },
   },
   'DELETE /api/logs/:slugLog/exercises/:slugExercise': {
     params: wlParams,

@@ -27,6 +27,8 @@ export interface World {
   pas: Pasession;
   workout: Workout;
   routine: Routine;
+  /** An exercise of the log, deleted: an item of the user's trash (docs/api.md §14). */
+  trashed: Exercise;
 }
 
 let worldCounter = 0;
@@ -60,7 +62,13 @@ export async function createWorld(
     routine: routine.routine._id,
     entries: [{ slugExercise: wl.slugExercise, set: [{ repetitions: 3, kilograms: 60 }] }],
   });
-  return { user: owner, log, wl, pa, wls, pas, workout: workout.workout, routine: routine.routine };
+  const trashed = await createExercise(app, owner.cookie, log.slugLog, { title: `Gone ${worldCounter}` });
+  const gone = await call(app, 'DELETE', `/api/logs/${log.slugLog}/exercises/${trashed.slugExercise}`, {
+    cookie: owner.cookie,
+  });
+  if (gone.statusCode !== 200)
+    throw new Error(`delete ${trashed.slugExercise}: ${gone.statusCode} ${gone.body}`);
+  return { user: owner, log, wl, pa, wls, pas, workout: workout.workout, routine: routine.routine, trashed };
 }
 
 async function created(app: FastifyInstance, cookie: string, url: string, body: unknown) {
@@ -80,6 +88,7 @@ export function worldIds(world: World): string[] {
     world.pas._id,
     world.workout._id,
     world.routine._id,
+    world.trashed._id,
     ...world.wls.set.map((s) => s._id),
   ];
 }

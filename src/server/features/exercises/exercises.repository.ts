@@ -150,12 +150,15 @@ export async function updateExercise(
 const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }, UserLogExerciseRow>(
   'delete_exercise',
   (p) => sql`with scope as (select * from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise})),
-    gone as (delete from exercises x using scope where x.author_id = scope.author_id and x.id = scope.exercise_id)
+    target as (select x.* from exercises x, scope where x.author_id = scope.author_id and x.id = scope.exercise_id),
+    -- It goes to the trash with its sessions (db/functions/trash-of.sql, decision 0034).
+    binned as (insert into trash select b.* from target t cross join lateral trash_of_exercise(t::exercises) b on conflict do nothing),
+    gone as (delete from exercises x using target t where x.author_id = t.author_id and x.id = t.id)
     select * from scope`,
   userLogExerciseRow.strict(),
 );
 
-/** Deletes the exercise named in the path; its sessions go with it (ON DELETE CASCADE, one statement). */
+/** Moves the exercise named in the path to the trash; its sessions go with it (ON DELETE CASCADE, one statement). */
 export async function deleteExercise(db: object, where: InLog & { slugExercise: string }): Promise<void> {
   exerciseOf(await deleteExerciseStatement(db, where));
 }

@@ -121,19 +121,22 @@ const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }
   'delete_log',
   // An id names a log before a slug does: a slug may look like another log's id.
   (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
-    gone as (
-      delete from logs x using me where x.author_id = me.user_id and x.id = coalesce(
+    target as (
+      select x.* from logs x, me where x.author_id = me.user_id and x.id = coalesce(
         (select id from logs where author_id = me.user_id and id = ${p.id}),
         (select id from logs where author_id = me.user_id and slug = ${p.slug}))
-      returning x.id
-    )
+    ),
+    -- It goes to the trash with all it holds (db/functions/trash-of.sql, decision 0034).
+    binned as (insert into trash select b.* from target t cross join lateral trash_of_log(t::logs) b on conflict do nothing),
+    gone as (delete from logs x using target t where x.author_id = t.author_id and x.id = t.id returning x.id)
     select exists (select from me) as signed_in, (select id::text from gone) as json`,
   answerRow,
 );
 
 /**
- * Deletes the log named by its id (a UUID) or its slug; false when the user has no such log. Its
- * exercises and sessions go with it (ON DELETE CASCADE: one statement, so one transaction).
+ * Moves the log named by its id (a UUID) or its slug to the trash; false when the user has no such
+ * log. Its exercises, sessions, workouts and routines go with it (ON DELETE CASCADE), all in one
+ * statement, so one transaction.
  */
 export async function deleteLog(
   db: object,

@@ -352,11 +352,13 @@ const deleteSessionStatement = defineStatement<
 >(
   'delete_session',
   (p) => sql`with scope as (select * from user_log_exercise(${p.tokenHash}, ${p.slugLog}, ${p.slugExercise})),
-    gone as (
-      delete from sessions x using scope where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
+    target as (
+      select x.* from sessions x, scope where x.author_id = scope.author_id and x.exercise_id = scope.exercise_id
         and x.kind = ${p.kind} and x.slug = ${p.slugSession}
-      returning x.id
-    )
+    ),
+    -- It goes to the trash, with its workout when it was the last (db/functions/trash-of.sql, decision 0034).
+    binned as (insert into trash select b.* from target t cross join lateral trash_of_session(t::sessions) b on conflict do nothing),
+    gone as (delete from sessions x using target t where x.author_id = t.author_id and x.id = t.id returning x.id)
     select scope.*, (select count(*)::int from gone) as deleted from scope`,
   userLogExerciseRow.extend({ deleted: z.number() }).strict(),
 );

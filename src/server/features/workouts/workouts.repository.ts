@@ -345,19 +345,21 @@ export async function updateWorkout(
 
 const deleteWorkoutStatement = defineStatement<InLog & { id: string }, ViaLog>(
   'delete_workout',
-  // Its sessions go with it (sessions.workout_id, ON DELETE CASCADE).
+  // Its sessions go with it (sessions.workout_id, ON DELETE CASCADE), to the trash
+  // (db/functions/trash-of.sql, decision 0034).
   (
     p,
   ) => sql`with path as (select scope.*, scope.log_id as id from user_log(${p.tokenHash}, ${p.slugLog}) scope),
-    gone as (
-      delete from workouts w using path where w.author_id = path.author_id and w.log_id = path.id and w.id = ${p.id}
-      returning w.id
-    )
+    target as (
+      select w.* from workouts w, path where w.author_id = path.author_id and w.log_id = path.id and w.id = ${p.id}
+    ),
+    binned as (insert into trash select b.* from target t cross join lateral trash_of_workout(t::workouts) b on conflict do nothing),
+    gone as (delete from workouts w using target t where w.author_id = t.author_id and w.id = t.id returning w.id)
     select path.signed_in, path.log_id, path.author_id, (select id::text from gone) as json from path`,
   viaLogRow,
 );
 
-/** Deletes a workout and its sessions; false when the log has no workout with this id. */
+/** Moves a workout and its sessions to the trash; false when the log has no workout with this id. */
 export async function deleteWorkout(db: object, where: InLog & { id: string }): Promise<boolean> {
   return answerInLog(await deleteWorkoutStatement(db, where)) !== null;
 }

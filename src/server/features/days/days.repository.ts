@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineStatement } from '../../db/statement';
+import { notSignedIn } from '../../lib/app-error';
+
+// A day of training across all of the signed-in user's logs (docs/api.md §14), as one named
+// statement (db/statement.ts) whose JSON PostgreSQL builds from the same pieces every other answer
+// uses: the session's stored api_json (db/functions/session-api-json.sql) and exercise_json
+// (db/functions/exercise-json.sql), decision 0014.
+
+const dayStatement = defineStatement<
+  { tokenHash: string; date: string },
+  { signed_in: boolean; json: string }
+>(
+  'day_sessions',
+  // A workout's sessions stay together, in their workout's order; the groups (a workout, or a
+  // session on its own) follow each other by when their first session was created.
+  (
+    p,
+  ) => sql`select me.user_id is not null as signed_in, json_build_object('date', ${p.date}::text, 'sessions', coalesce((
+      select json_agg(json_build_object(
+          'log', json_build_object('_id', l.id, 'title', l.title, 'slugLog', l.slug),
+          'exercise', exercise_json(e, l.slug),
+          'workout', s.workout_id,
+          s.kind, s.api_json)
+        order by s.group_at, coalesce(s.workout_id, s.id), s.workout_position nulls last, s.created_at, s.id)
+      from (
+        select x.*, min(x.created_at) over (partition by coalesce(x.workout_id, x.id)) as group_at
+        from sessions x where x.author_id = me.user_id and x.created_date = ${p.date}::date
+      ) s
+      join exercises e on e.author_id = s.author_id and e.id = s.exercise_id
+      join logs l on l.author_id = e.author_id and l.id = e.log_id
+    ), '[]'))::text as json
+    from (select 1) one left join signed_in_user(${p.tokenHash}) me on true`,
+  z.object({ signed_in: z.boolean(), json: z.string() }).strict(),
+);
+
+/** The signed-in user's sessions of `date` (YYYY-MM-DD) across all their logs, as JSON text. */
+export async function readDay(db: object, where: { tokenHash: string; date: string }): Promise<string> {
+  const row = await dayStatement(db, where);
+  if (!row.signed_in) throw notSignedIn();
+  return row.json;
+}
