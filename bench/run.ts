@@ -49,6 +49,7 @@ import {
   formatBudgets,
   formatSummary,
   formatTable,
+  GYM_READS,
   machineLine,
   type Part,
   READS,
@@ -284,10 +285,26 @@ function report(row: Row) {
   );
 }
 
+const FLOOR_OF: Record<string, string> = {
+  'floor-insert': 'insert floor',
+  'floor-insert-workout': 'workout insert floor',
+};
+
 function ratio(row: Row | undefined, floor: Row | undefined) {
   if (row?.result && floor?.result && floor.result.reqPerSec > 0) {
     row.ratio = row.result.reqPerSec / floor.result.reqPerSec;
-    row.floor = floor.key === 'floor-insert' ? 'insert floor' : 'SQL floor';
+    row.floor = FLOOR_OF[floor.key] ?? 'SQL floor';
+  }
+}
+
+/**
+ * A write's p99 unit: the p99 of its own insert floor in the same run (the workout create's,
+ * bench/report.ts CREATE_P99_VS_FLOOR), where a read's is the one-statement floor's.
+ */
+function p99Unit(row: Row | undefined, floor: Row | undefined) {
+  if (row?.result && floor?.result) {
+    row.floorP99 = floor.result.p99;
+    row.p99Floor = FLOOR_OF[floor.key];
   }
 }
 
@@ -324,7 +341,7 @@ async function measureScale(
   const sqlFloor = await loadItem(servers.floor, floorSc.exercise, { ...o, key: 'floor-exercise' });
   const oneFloor = await loadItem(servers.floor, floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' });
   const reads = [];
-  for (const key of READS) reads.push(await loadItem(servers.app, app[key], o));
+  for (const key of [...READS, ...GYM_READS]) reads.push(await loadItem(servers.app, app[key], o));
   if (extras.identity) {
     const plain = appScenarios({ ...pop, compressed: false });
     reads.push(
@@ -343,6 +360,15 @@ async function measureScale(
   const insertFloor = await loadItem(servers.floor, floorSc.insert, { ...o, key: 'floor-insert' });
   await runInterleaved([insertFloor, create]);
   ratio(rowOf(create), rowOf(insertFloor));
+
+  const createWorkout = await loadItem(servers.app, app.createWorkout, o);
+  const workoutFloor = await loadItem(servers.floor, floorSc.insertWorkout, {
+    ...o,
+    key: 'floor-insert-workout',
+  });
+  await runInterleaved([workoutFloor, createWorkout]);
+  ratio(rowOf(createWorkout), rowOf(workoutFloor));
+  p99Unit(rowOf(createWorkout), rowOf(workoutFloor));
 }
 
 /**
