@@ -1,6 +1,7 @@
 import type { LoadResult } from './load';
 import type { BenchmarkIndex, MachineSpeed } from './machine';
 import type { FirstVisit, LighthouseScores } from './web';
+import type { WorkoutScreenResult } from './workout-screen';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -34,7 +35,12 @@ export interface WebResult {
   lighthouseSkipped?: string;
   /** The CPU slowdown every Lighthouse run simulated, from the machine's benchmark index (bench/machine.ts). */
   calibration?: { benchmarkIndex: BenchmarkIndex; cpuSlowdownMultiplier: number };
+  /** The Done tick on the workout screen: at the calibrated slowdown (judged) and at a plain 4×. */
+  workoutScreen?: { calibrated?: WorkoutScreenResult; plain4x?: WorkoutScreenResult; error?: string };
 }
+
+/** Done → the rest timer painted, on the workout screen with 10 × 6 sets (docs/api.md §11). */
+export const TICK_MS = 50;
 
 /** INFO: a reference figure, not a budget. */
 export type Status = 'PASS' | 'FAIL' | 'SKIP' | 'INFO';
@@ -446,6 +452,7 @@ function webBudgets(web: WebResult): Budget[] {
       status: 'INFO',
     });
   }
+  out.push(...tickBudgets(web));
   for (const [page, scores] of Object.entries(web.lighthouse ?? {})) {
     for (const [category, min] of LH_LIMITS) {
       const name = `Lighthouse ${page}: ${category}`;
@@ -462,6 +469,41 @@ function webBudgets(web: WebResult): Budget[] {
           status: scores[category] >= min ? 'PASS' : 'FAIL',
         });
     }
+  }
+  return out;
+}
+
+function tickBudgets(web: WebResult): Budget[] {
+  const screen = web.workoutScreen;
+  if (!screen) return [];
+  const name = (rate: number, why: string) =>
+    `web: workout screen 10 × 6 sets, Done → rest timer painted, CPU ${rate}× (${why})`;
+  const limit = `≤ ${TICK_MS} ms`;
+  if (screen.error && !screen.calibrated) {
+    return [
+      {
+        name: name(web.calibration?.cpuSlowdownMultiplier ?? 0, 'calibrated'),
+        figure: `error: ${screen.error}`,
+        limit,
+        status: 'FAIL',
+      },
+    ];
+  }
+  const figure = (r: WorkoutScreenResult) =>
+    `${r.median.toFixed(1)} ms (median run's slowest tick; runs ${r.runs.map((x) => x.worst.toFixed(0)).join(', ')})`;
+  const out: Budget[] = [];
+  if (screen.calibrated) {
+    const r = screen.calibrated;
+    out.push(judge(name(r.cpuSlowdownMultiplier, 'calibrated'), figure(r), limit, r.median <= TICK_MS));
+  }
+  if (screen.plain4x) {
+    const r = screen.plain4x;
+    out.push({
+      name: name(4, "Lighthouse's plain 4×"),
+      figure: figure(r),
+      limit: `(${limit}, not judged)`,
+      status: 'INFO',
+    });
   }
   return out;
 }

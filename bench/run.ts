@@ -25,11 +25,14 @@ import {
   BENCH_PASSWORD,
   exercisePath,
   HEAVY_SESSIONS,
+  LOGS,
+  SESSIONS_PER_EXERCISE,
   SESSIONS_PER_USER,
   sessionToken,
   userEmail,
   userId,
   usersForScale,
+  workoutId,
 } from './dataset';
 import { type LoadResult, mergeResults, type RequestSpec, runLoad } from './load';
 import {
@@ -60,6 +63,7 @@ import {
 import { appScenarios, floorScenarios, heavyScenarios, type Population, type Scenario } from './scenarios';
 import { openTarget, recreatePostgresDatabase, seedHeavyAccount, seedUsers } from './seed';
 import { buildWeb, firstVisitJs, lighthouse, removeDir, type SignedIn, webUnavailable } from './web';
+import { prepareWorkoutScreen, workoutScreenTicks } from './workout-screen';
 import { startArgs } from '../scripts/start-command.mjs';
 
 const argv = process.argv.slice(2);
@@ -86,7 +90,10 @@ const settings = {
   lighthouse: quick ? flag('lighthouse') : !flag('no-lighthouse'),
   /** Lighthouse runs per page; the median run scores the page (bench/web.ts). */
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 5)),
-  /** Lighthouse pages by path ('exercise' = the exercise page); all four by default. */
+  /**
+   * Web pages by path ('exercise', 'workout' and 'routine' = an exercise page, a workout's page and
+   * a log's routines; 'workout-screen' = the Done tick on the workout screen); all by default.
+   */
   pages: option('pages')?.split(','),
   reads: !flag('no-reads'),
   heavy: quick ? flag('heavy') : !flag('no-heavy'),
@@ -754,22 +761,32 @@ async function webPhase(database: { url: string }) {
       web.lighthouseSkipped = 'quick mode (add --lighthouse)';
       return;
     }
-    const signedIn: SignedIn = {
-      cookie: { name: 'sid', value: sessionToken(salt, 0) },
+    const signedInAs = (u: number): SignedIn => ({
+      cookie: { name: 'sid', value: sessionToken(salt, u) },
       localStorage: {
-        userInfo: JSON.stringify({ _id: userId(0), username: 'bench0', email: userEmail(0), isAdmin: false }),
+        userInfo: JSON.stringify({
+          _id: userId(u),
+          username: `bench${u}`,
+          email: userEmail(u),
+          isAdmin: false,
+        }),
       },
-    };
+    });
+    const signedIn = signedInAs(0);
     const exercisePage = exercisePath(0).replace('/api/logs', '/logs').replace('/exercises/', '/');
-    const allPages: Array<[string, string, SignedIn | undefined]> = [
-      ['home /', '/', undefined],
-      ['/login', '/login', undefined],
-      ['/logs', '/logs', signedIn],
-      [`exercise ${exercisePage}`, exercisePage, signedIn],
+    // Push Day's newest workout and its routines (bench/seed.ts).
+    const workoutPage = `/logs/${LOGS[0].slug}/workouts/${workoutId(0, 0, SESSIONS_PER_EXERCISE - 1)}`;
+    const routinesPage = `/logs/${LOGS[0].slug}/routines`;
+    const allPages: Array<[string, string, SignedIn | undefined, string]> = [
+      ['home /', '/', undefined, '/'],
+      ['/login', '/login', undefined, '/login'],
+      ['/logs', '/logs', signedIn, '/logs'],
+      [`exercise ${exercisePage}`, exercisePage, signedIn, 'exercise'],
+      [`workout ${workoutPage}`, workoutPage, signedIn, 'workout'],
+      [`routines ${routinesPage}`, routinesPage, signedIn, 'routine'],
     ];
-    const pages = allPages.filter(
-      ([, page]) => !settings.pages || settings.pages.includes(page === exercisePage ? 'exercise' : page),
-    );
+    const chosen = (key: string) => !settings.pages || settings.pages.includes(key);
+    const pages = allPages.filter(([, , , key]) => chosen(key));
     // Calibrated once, right before the first page, so every page simulates the same phone.
     const benchmarkIndex = await measureBenchmarkIndex(settings.benchmarkSamples);
     const multiplier = cpuSlowdownMultiplier(benchmarkIndex.median);
@@ -806,12 +823,39 @@ async function webPhase(database: { url: string }) {
         say(`Lighthouse ${name} failed: ${(error as Error).message}`);
       }
     }
+    if (chosen('workout-screen')) await workoutScreenPhase(server.url, signedInAs(1), multiplier);
   } catch (error) {
     web.skipped = `web phase failed: ${(error as Error).message.split('\n')[0]}`;
     say(web.skipped);
   } finally {
     await server?.stop();
     if (dir) removeDir(dir);
+  }
+}
+
+/**
+ * The Done tick on the workout screen (bench/workout-screen.ts), for account 1: at the calibrated
+ * CPU slowdown (judged: the reference phone Lighthouse's 4× stands for) and at a plain 4× (INFO).
+ */
+async function workoutScreenPhase(origin: string, signedIn: SignedIn, multiplier: number) {
+  web.workoutScreen = {};
+  try {
+    const url = origin + (await prepareWorkoutScreen(origin, signedIn));
+    for (const [which, rate] of [
+      ['calibrated', multiplier],
+      ['plain4x', 4],
+    ] as const) {
+      const result = await workoutScreenTicks(url, signedIn, settings.lighthouseRuns, rate);
+      web.workoutScreen[which] = result;
+      say(
+        `workout screen at ${rate}× CPU: Done → rest timer ${result.median.toFixed(1)} ms (median run's slowest tick; ` +
+          `runs ${result.runs.map((r) => r.worst.toFixed(0)).join(', ')}; every tick ` +
+          `${result.runs.flatMap((r) => r.ticks.map((t) => t.ms.toFixed(0))).join(' ')} ms)`,
+      );
+    }
+  } catch (error) {
+    web.workoutScreen.error = (error as Error).message.split('\n')[0];
+    say(`workout screen failed: ${(error as Error).message}`);
   }
 }
 
