@@ -7,7 +7,8 @@
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
  *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
  *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
- *          --pages=/,/login,/logs,exercise (the Lighthouse pages; all four by default),
+ *          --pages=/,/login,/logs,exercise,workout,routine,workout-screen (the web pages: Lighthouse's
+ *          six and the workout screen's Done tick; all by default),
  *          --no-reads (seed, but skip the regular loads), --no-heavy (skip the heavy history),
  *          --heavy (in quick mode),
  *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
