@@ -183,7 +183,21 @@ async function oneRun(url: string, signedIn: SignedIn, multiplier: number): Prom
       const before = await page.evaluate(() => performance.now());
       await done.click();
       await timer.waitFor({ state: 'visible' });
-      await pause(300);
+      // The observers report after the paint: wait for the frame after the timer, and for the
+      // click's entry (none comes under 16 ms: then a second is long enough to know).
+      await page.waitForFunction(
+        (since) => {
+          const b = (window as unknown as { benchTicks: PageRecord }).benchTicks;
+          const painted = b.timerPaintedAt.find((t) => t >= since);
+          return (
+            painted !== undefined &&
+            (b.events.some((e) => e.name === 'click' && e.startTime >= since) ||
+              performance.now() - painted > 1000)
+          );
+        },
+        before,
+        { timeout: 30_000 },
+      );
       const r = await page.evaluate((since) => {
         const b = (window as unknown as { benchTicks: PageRecord }).benchTicks;
         return {
