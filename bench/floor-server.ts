@@ -7,6 +7,7 @@
  *   GET  /floor/exercise?a=&e=         the exercise page's data: one page query + count(*)
  *   GET  /floor/exercise-one?a=&e=     the same data in one statement (the real limit of a page)
  *   POST /floor/wlsessions?a=&e=       BEGIN; insert one weight session; COMMIT
+ *   POST /floor/workouts?a=&l=&r=&e=   BEGIN; insert one workout; insert its sessions (one statement); COMMIT
  *
  * Env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, the app's layout and lock), PORT, HOST.
  */
@@ -17,13 +18,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { sessionVolumes, setVolume } from '../src/contract/metrics';
 import { defaultPoolSize } from '../src/server/config';
+import { sessionValues } from '../src/server/features/sessions/session-record';
 import { lockDataDir } from '../src/server/db/lock';
 
 type Row = Record<string, unknown>;
+interface Statement {
+  name: string;
+  text: string;
+  params: unknown[];
+}
 interface Sql {
   query(name: string, text: string, params: unknown[]): Promise<Row[]>;
-  /** BEGIN; text; COMMIT on one connection. */
-  inTransaction(text: string, params: unknown[]): Promise<Row[]>;
+  /** BEGIN; each statement; COMMIT on one connection: every statement's rows. */
+  inTransaction(statements: Statement[]): Promise<Row[][]>;
   close(): Promise<void>;
 }
 
@@ -45,13 +52,15 @@ function postgres(url: string): Sql {
     async query(name, text, params) {
       return (await pool.query({ name, text, values: params })).rows;
     },
-    async inTransaction(text, params) {
+    async inTransaction(statements) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const { rows } = await client.query({ name: 'floor_insert', text, values: params });
+        const out: Row[][] = [];
+        for (const { name, text, params } of statements)
+          out.push((await client.query({ name, text, values: params })).rows);
         await client.query('COMMIT');
-        return rows;
+        return out;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
@@ -72,8 +81,12 @@ async function pglite(dataDir: string): Promise<Sql> {
     async query(_name, text, params) {
       return (await db.query<Row>(text, params)).rows;
     },
-    async inTransaction(text, params) {
-      return db.transaction(async (tx) => (await tx.query<Row>(text, params)).rows);
+    async inTransaction(statements) {
+      return db.transaction(async (tx) => {
+        const out: Row[][] = [];
+        for (const { text, params } of statements) out.push((await tx.query<Row>(text, params)).rows);
+        return out;
+      });
     },
     async close() {
       try {
@@ -99,13 +112,34 @@ const INSERT = `insert into sessions (id, author_id, exercise_id, kind, slug, cr
   total_volume, junk_volume, working_volume)
 values ($1, $2, $3, 'wlsession', $4, $5, $6, $7, $8, $9) returning *`;
 
+/** The columns a workout create writes (features/workouts/workouts.repository.ts insert_workout). */
+const INSERT_WORKOUT = `insert into workouts (id, author_id, log_id, title, created_date, started_at, ended_at,
+  notes, routine_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`;
+/** Its sessions' columns, as that statement writes them (its sessionRow and ROW_COLUMNS, and the workout's). */
+const WORKOUT_SESSION_COLUMNS = `id, author_id, exercise_id, kind, slug, created_date, workout_id,
+  workout_position, workout_superset, notes, sets, total_volume, junk_volume, working_volume, hours,
+  minutes, seconds, distance, pace_minutes, pace_seconds, speed, heaviest, e1rm, best_set_volume,
+  exact_volume, total_volume_lb, junk_volume_lb, working_volume_lb, heaviest_lb, e1rm_lb,
+  best_set_volume_lb, exact_volume_lb`;
+const INSERT_WORKOUT_SESSIONS = `insert into sessions (${WORKOUT_SESSION_COLUMNS})
+select ${WORKOUT_SESSION_COLUMNS} from jsonb_populate_recordset(null::sessions, $1::jsonb) returning *`;
+
 interface Scope {
   a: string;
   e: string;
 }
+type SetBody = { repetitions: number; kilograms: number; isHard: boolean };
 interface SessionBody {
   createdDate: string;
-  set: Array<{ repetitions: number; kilograms: number; isHard: boolean }>;
+  set: SetBody[];
+}
+interface WorkoutBody {
+  title: string;
+  createdDate: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  notes: string;
+  entries: Array<{ slugExercise: string; superset: number | null; notes: string; set: SetBody[] }>;
 }
 
 async function main() {
@@ -135,19 +169,91 @@ async function main() {
     const sets = set.map((s) => ({ _id: randomUUID(), ...s, volume: setVolume(s) }));
     const v = sessionVolumes(sets);
     const slug = `${createdDate}-${randomUUID().slice(0, 8)}`;
-    const [row] = await db.inTransaction(INSERT, [
-      randomUUID(),
-      request.query.a,
-      request.query.e,
-      slug,
-      createdDate,
-      JSON.stringify(sets),
-      v.totalVolume,
-      v.junkVolume,
-      v.workingVolume,
+    const [[row]] = await db.inTransaction([
+      {
+        name: 'floor_insert',
+        text: INSERT,
+        params: [
+          randomUUID(),
+          request.query.a,
+          request.query.e,
+          slug,
+          createdDate,
+          JSON.stringify(sets),
+          v.totalVolume,
+          v.junkVolume,
+          v.workingVolume,
+        ],
+      },
     ]);
     return reply.status(201).send(row);
   });
+
+  // The body is the app's (bench/scenarios.ts workoutBody); `e` names the exercises' ids in the
+  // order of their first entry, `r` the routine. The values are the app's own (sessionValues).
+  app.post<{ Querystring: { a: string; l: string; r: string; e: string }; Body: WorkoutBody }>(
+    '/floor/workouts',
+    async (request, reply) => {
+      const { a, l, r } = request.query;
+      const body = request.body;
+      const ids = request.query.e.split(',');
+      const slugs = [...new Set(body.entries.map((entry) => entry.slugExercise))];
+      const workoutId = randomUUID();
+      const sessions = body.entries.map((entry, position) => {
+        const v = sessionValues({ kind: 'wlsession', set: entry.set, notes: entry.notes });
+        return {
+          id: randomUUID(),
+          author_id: a,
+          exercise_id: ids[slugs.indexOf(entry.slugExercise)],
+          kind: 'wlsession',
+          slug: `${body.createdDate}-${randomUUID().slice(0, 8)}`,
+          created_date: body.createdDate,
+          workout_id: workoutId,
+          workout_position: position,
+          workout_superset: entry.superset,
+          notes: v.notes,
+          sets: v.sets,
+          total_volume: v.totalVolume,
+          junk_volume: v.junkVolume,
+          working_volume: v.workingVolume,
+          heaviest: v.heaviest,
+          e1rm: v.e1rm,
+          best_set_volume: v.bestSetVolume,
+          exact_volume: v.exactVolume,
+          total_volume_lb: v.totalVolumeLb,
+          junk_volume_lb: v.junkVolumeLb,
+          working_volume_lb: v.workingVolumeLb,
+          heaviest_lb: v.heaviestLb,
+          e1rm_lb: v.e1rmLb,
+          best_set_volume_lb: v.bestSetVolumeLb,
+          exact_volume_lb: v.exactVolumeLb,
+        };
+      });
+      const [[workout], rows] = await db.inTransaction([
+        {
+          name: 'floor_insert_workout',
+          text: INSERT_WORKOUT,
+          params: [
+            workoutId,
+            a,
+            l,
+            body.title,
+            body.createdDate,
+            body.startedAt,
+            body.endedAt,
+            body.notes,
+            r,
+          ],
+        },
+        {
+          name: 'floor_insert_workout_sessions',
+          text: INSERT_WORKOUT_SESSIONS,
+          params: [JSON.stringify(sessions)],
+        },
+      ]);
+      return reply.status(201).send({ workout, sessions: rows });
+    },
+  );
 
   let stopping = false;
   const stop = () => {

@@ -7,7 +7,8 @@
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
  *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
  *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
- *          --pages=/,/login,/logs,exercise (the Lighthouse pages; all four by default),
+ *          --pages=/,/login,/logs,exercise,workout,routine,workout-screen (the web pages: Lighthouse's
+ *          six and the workout screen's Done tick; all by default),
  *          --no-reads (seed, but skip the regular loads), --no-heavy (skip the heavy history),
  *          --heavy (in quick mode),
  *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
@@ -25,11 +26,14 @@ import {
   BENCH_PASSWORD,
   exercisePath,
   HEAVY_SESSIONS,
+  LOGS,
+  SESSIONS_PER_EXERCISE,
   SESSIONS_PER_USER,
   sessionToken,
   userEmail,
   userId,
   usersForScale,
+  workoutId,
 } from './dataset';
 import { type LoadResult, mergeResults, type RequestSpec, runLoad } from './load';
 import {
@@ -49,6 +53,7 @@ import {
   formatBudgets,
   formatSummary,
   formatTable,
+  GYM_READS,
   machineLine,
   type Part,
   READS,
@@ -59,6 +64,7 @@ import {
 import { appScenarios, floorScenarios, heavyScenarios, type Population, type Scenario } from './scenarios';
 import { openTarget, recreatePostgresDatabase, seedHeavyAccount, seedUsers } from './seed';
 import { buildWeb, firstVisitJs, lighthouse, removeDir, type SignedIn, webUnavailable } from './web';
+import { prepareWorkoutScreen, workoutScreenTicks } from './workout-screen';
 import { startArgs } from '../scripts/start-command.mjs';
 
 const argv = process.argv.slice(2);
@@ -85,7 +91,10 @@ const settings = {
   lighthouse: quick ? flag('lighthouse') : !flag('no-lighthouse'),
   /** Lighthouse runs per page; the median run scores the page (bench/web.ts). */
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 5)),
-  /** Lighthouse pages by path ('exercise' = the exercise page); all four by default. */
+  /**
+   * Web pages by path ('exercise', 'workout' and 'routine' = an exercise page, a workout's page and
+   * a log's routines; 'workout-screen' = the Done tick on the workout screen); all by default.
+   */
   pages: option('pages')?.split(','),
   reads: !flag('no-reads'),
   heavy: quick ? flag('heavy') : !flag('no-heavy'),
@@ -284,10 +293,26 @@ function report(row: Row) {
   );
 }
 
+const FLOOR_OF: Record<string, string> = {
+  'floor-insert': 'insert floor',
+  'floor-insert-workout': 'workout insert floor',
+};
+
 function ratio(row: Row | undefined, floor: Row | undefined) {
   if (row?.result && floor?.result && floor.result.reqPerSec > 0) {
     row.ratio = row.result.reqPerSec / floor.result.reqPerSec;
-    row.floor = floor.key === 'floor-insert' ? 'insert floor' : 'SQL floor';
+    row.floor = FLOOR_OF[floor.key] ?? 'SQL floor';
+  }
+}
+
+/**
+ * A write's p99 unit: the p99 of its own insert floor in the same run (the workout create's,
+ * bench/report.ts CREATE_P99_VS_FLOOR), where a read's is the one-statement floor's.
+ */
+function p99Unit(row: Row | undefined, floor: Row | undefined) {
+  if (row?.result && floor?.result) {
+    row.floorP99 = floor.result.p99;
+    row.p99Floor = FLOOR_OF[floor.key];
   }
 }
 
@@ -324,7 +349,7 @@ async function measureScale(
   const sqlFloor = await loadItem(servers.floor, floorSc.exercise, { ...o, key: 'floor-exercise' });
   const oneFloor = await loadItem(servers.floor, floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' });
   const reads = [];
-  for (const key of READS) reads.push(await loadItem(servers.app, app[key], o));
+  for (const key of [...READS, ...GYM_READS]) reads.push(await loadItem(servers.app, app[key], o));
   if (extras.identity) {
     const plain = appScenarios({ ...pop, compressed: false });
     reads.push(
@@ -343,6 +368,15 @@ async function measureScale(
   const insertFloor = await loadItem(servers.floor, floorSc.insert, { ...o, key: 'floor-insert' });
   await runInterleaved([insertFloor, create]);
   ratio(rowOf(create), rowOf(insertFloor));
+
+  const createWorkout = await loadItem(servers.app, app.createWorkout, o);
+  const workoutFloor = await loadItem(servers.floor, floorSc.insertWorkout, {
+    ...o,
+    key: 'floor-insert-workout',
+  });
+  await runInterleaved([workoutFloor, createWorkout]);
+  ratio(rowOf(createWorkout), rowOf(workoutFloor));
+  p99Unit(rowOf(createWorkout), rowOf(workoutFloor));
 }
 
 /**
@@ -728,22 +762,32 @@ async function webPhase(database: { url: string }) {
       web.lighthouseSkipped = 'quick mode (add --lighthouse)';
       return;
     }
-    const signedIn: SignedIn = {
-      cookie: { name: 'sid', value: sessionToken(salt, 0) },
+    const signedInAs = (u: number): SignedIn => ({
+      cookie: { name: 'sid', value: sessionToken(salt, u) },
       localStorage: {
-        userInfo: JSON.stringify({ _id: userId(0), username: 'bench0', email: userEmail(0), isAdmin: false }),
+        userInfo: JSON.stringify({
+          _id: userId(u),
+          username: `bench${u}`,
+          email: userEmail(u),
+          isAdmin: false,
+        }),
       },
-    };
+    });
+    const signedIn = signedInAs(0);
     const exercisePage = exercisePath(0).replace('/api/logs', '/logs').replace('/exercises/', '/');
-    const allPages: Array<[string, string, SignedIn | undefined]> = [
-      ['home /', '/', undefined],
-      ['/login', '/login', undefined],
-      ['/logs', '/logs', signedIn],
-      [`exercise ${exercisePage}`, exercisePage, signedIn],
+    // Push Day's newest workout and its routines (bench/seed.ts).
+    const workoutPage = `/logs/${LOGS[0].slug}/workouts/${workoutId(0, 0, SESSIONS_PER_EXERCISE - 1)}`;
+    const routinesPage = `/logs/${LOGS[0].slug}/routines`;
+    const allPages: Array<[string, string, SignedIn | undefined, string]> = [
+      ['home /', '/', undefined, '/'],
+      ['/login', '/login', undefined, '/login'],
+      ['/logs', '/logs', signedIn, '/logs'],
+      [`exercise ${exercisePage}`, exercisePage, signedIn, 'exercise'],
+      [`workout ${workoutPage}`, workoutPage, signedIn, 'workout'],
+      [`routines ${routinesPage}`, routinesPage, signedIn, 'routine'],
     ];
-    const pages = allPages.filter(
-      ([, page]) => !settings.pages || settings.pages.includes(page === exercisePage ? 'exercise' : page),
-    );
+    const chosen = (key: string) => !settings.pages || settings.pages.includes(key);
+    const pages = allPages.filter(([, , , key]) => chosen(key));
     // Calibrated once, right before the first page, so every page simulates the same phone.
     const benchmarkIndex = await measureBenchmarkIndex(settings.benchmarkSamples);
     const multiplier = cpuSlowdownMultiplier(benchmarkIndex.median);
@@ -780,12 +824,40 @@ async function webPhase(database: { url: string }) {
         say(`Lighthouse ${name} failed: ${(error as Error).message}`);
       }
     }
+    if (chosen('workout-screen')) await workoutScreenPhase(server.url, signedInAs(1), multiplier);
   } catch (error) {
     web.skipped = `web phase failed: ${(error as Error).message.split('\n')[0]}`;
     say(web.skipped);
   } finally {
     await server?.stop();
     if (dir) removeDir(dir);
+  }
+}
+
+/**
+ * The Done tick on the workout screen (bench/workout-screen.ts), for account 1: at the calibrated
+ * CPU slowdown (judged: the reference phone Lighthouse's 4× stands for) and at a plain 4× (INFO).
+ */
+async function workoutScreenPhase(origin: string, signedIn: SignedIn, multiplier: number) {
+  web.workoutScreen = {};
+  try {
+    const url = origin + (await prepareWorkoutScreen(origin, signedIn));
+    // The plain 4× is for reading only: at most 3 runs.
+    for (const [which, rate, runs] of [
+      ['calibrated', multiplier, settings.lighthouseRuns],
+      ['plain4x', 4, Math.min(3, settings.lighthouseRuns)],
+    ] as const) {
+      const result = await workoutScreenTicks(url, signedIn, runs, rate);
+      web.workoutScreen[which] = result;
+      say(
+        `workout screen at ${rate}× CPU: Done → rest timer ${result.median.toFixed(1)} ms (median run's slowest tick; ` +
+          `runs ${result.runs.map((r) => r.worst.toFixed(0)).join(', ')}; every tick ` +
+          `${result.runs.flatMap((r) => r.ticks.map((t) => t.ms.toFixed(0))).join(' ')} ms)`,
+      );
+    }
+  } catch (error) {
+    web.workoutScreen.error = (error as Error).message.split('\n')[0];
+    say(`workout screen failed: ${(error as Error).message}`);
   }
 }
 

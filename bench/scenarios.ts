@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import {
   BENCH_PASSWORD,
+  EXERCISES,
   exerciseId,
   exercisePath,
   FIRST_DATE,
   HEAVY_EXERCISE,
   HEAVY_USER,
+  logId,
   LOGS,
+  routineId,
   SESSIONS_PER_EXERCISE,
   sessionDate,
   sessionToken,
   userEmail,
   userId,
   WEIGHT_EXERCISES,
+  WORKOUT_FIRST_SESSION,
+  workoutId,
+  WORKOUTS_PER_LOG,
 } from './dataset';
 import type { RequestSpec } from './load';
 
@@ -61,6 +67,40 @@ export function sessionBody(): string {
     isHard: i > 0,
   }));
   return JSON.stringify({ createdDate: day, set });
+}
+
+/** The log a created workout goes to (its routine's), and its weight exercises: Push Day's three. */
+const WORKOUT_LOG = 0;
+const WORKOUT_EXERCISES = WEIGHT_EXERCISES.filter((x) => EXERCISES[x].log === WORKOUT_LOG);
+/** docs/api.md §11 "Budgets": a workout of 6 entries × 4 sets (each of the log's three exercises twice). */
+export const WORKOUT_ENTRIES = 6;
+export const WORKOUT_SETS = 4;
+
+/**
+ * A finished workout as the web app sends it (docs/api.md §11): started from the log's routine,
+ * dated before the seeded history like sessionBody, 6 entries of 4 weight sets.
+ */
+export function workoutBody(user: number): string {
+  const day = new Date(Date.UTC(2015, 0, 1) + rand(2500) * 86_400_000).toISOString().slice(0, 10);
+  const entries = Array.from({ length: WORKOUT_ENTRIES }, (_, i) => ({
+    slugExercise: EXERCISES[WORKOUT_EXERCISES[i % WORKOUT_EXERCISES.length]].slug,
+    superset: null,
+    notes: '',
+    set: Array.from({ length: WORKOUT_SETS }, (_, k) => ({
+      repetitions: 5 + rand(8),
+      kilograms: 20 + 2.5 * rand(40),
+      isHard: k > 0,
+    })),
+  }));
+  return JSON.stringify({
+    title: LOGS[WORKOUT_LOG].title,
+    createdDate: day,
+    startedAt: `${day}T17:00:00.000Z`,
+    endedAt: `${day}T18:15:00.000Z`,
+    notes: '',
+    routine: routineId(user, WORKOUT_LOG),
+    entries,
+  });
 }
 
 const obj = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
@@ -145,6 +185,42 @@ export function appScenarios(pop: Population): Record<string, Scenario> {
       },
       check: (_s, b) => (len(obj(b).set) === 5 ? null : 'create: no 5 sets in the answer'),
     },
+    workouts: {
+      key: 'workouts',
+      label: 'workouts page',
+      expectStatus: 200,
+      next: () => get(`/api/logs/${pick(LOGS).slug}/workouts`, u()),
+      check: (_s, b) => expectLen('workouts page', obj(b).workouts, 12),
+    },
+    workout: {
+      key: 'workout',
+      label: 'workout detail',
+      expectStatus: 200,
+      next: () => {
+        const [user, log] = [u(), rand(LOGS.length)];
+        const id = workoutId(user, log, WORKOUT_FIRST_SESSION + rand(WORKOUTS_PER_LOG));
+        return get(`/api/logs/${LOGS[log].slug}/workouts/${id}`, user);
+      },
+      check: (_s, b) => (len(obj(obj(b).workout).entries) >= 2 ? null : 'workout detail: no entries'),
+    },
+    createWorkout: {
+      key: 'create-workout',
+      label: `create workout (${WORKOUT_ENTRIES} × ${WORKOUT_SETS} sets, Idempotency-Key)`,
+      expectStatus: 201,
+      next: () => {
+        const user = u();
+        return {
+          method: 'POST',
+          path: `/api/logs/${LOGS[WORKOUT_LOG].slug}/workouts`,
+          headers: { ...headers(pop, user, true), 'idempotency-key': randomUUID() },
+          body: workoutBody(user),
+        };
+      },
+      check: (_s, b) =>
+        len(obj(obj(b).workout).entries) === WORKOUT_ENTRIES
+          ? null
+          : `create workout: no ${WORKOUT_ENTRIES} entries in the answer`,
+    },
     login: {
       key: 'login',
       label: 'POST /api/users/login',
@@ -207,6 +283,24 @@ export function floorScenarios(pop: Population): Record<string, Scenario> {
         };
       },
       check: (_s, b) => (obj(b).id ? null : 'insert floor: no row'),
+    },
+    insertWorkout: {
+      key: 'insert-workout',
+      label: 'floor: raw workout insert transaction',
+      expectStatus: 201,
+      next: () => {
+        const user = rand(pop.users);
+        const ids = WORKOUT_EXERCISES.map((x) => exerciseId(user, x)).join(',');
+        const query = `a=${userId(user)}&l=${logId(user, WORKOUT_LOG)}&r=${routineId(user, WORKOUT_LOG)}&e=${ids}`;
+        return {
+          method: 'POST',
+          path: `/floor/workouts?${query}`,
+          headers: headers(pop, user, true),
+          body: workoutBody(user),
+        };
+      },
+      check: (_s, b) =>
+        len(obj(b).sessions) === WORKOUT_ENTRIES ? null : 'workout insert floor: no sessions',
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import {
+  EXERCISE_POSITION,
   EXERCISES,
   FIRST_DATE,
   HEAVY_EXERCISE,
@@ -10,9 +11,11 @@ import {
   HEAVY_USER,
   LOGS,
   PACE_EXERCISES,
+  ROUTINE_TARGETS,
   SESSIONS_PER_EXERCISE,
   SESSIONS_PER_USER,
   WEIGHT_EXERCISES,
+  WORKOUT_FIRST_SESSION,
 } from './dataset';
 
 /**
@@ -29,7 +32,7 @@ const b64url = (bytes: string) => `translate(rtrim(encode(${bytes}, 'base64'), '
 
 const logValues = LOGS.map((l, i) => `(${i}, ${q(l.title)}, ${q(l.slug)})`).join(', ');
 const exerciseValues = EXERCISES.map(
-  (e, i) => `(${i}, ${e.log}, ${q(e.title)}, ${q(e.slug)}, ${q(e.kind)})`,
+  (e, i) => `(${i}, ${e.log}, ${q(e.title)}, ${q(e.slug)}, ${q(e.kind)}, ${EXERCISE_POSITION[i]})`,
 ).join(', ');
 const N = SESSIONS_PER_EXERCISE;
 /** The newest session's time (+ its exercise's minute): logs and exercises were last active then. */
@@ -63,21 +66,57 @@ select md5('bench:x:' || u || ':' || x.i)::uuid, md5('bench:u:' || u)::uuid,
   md5('bench:l:' || u || ':' || x.l)::uuid, x.title, x.slug, x.kind,
   timestamptz '2022-01-01 12:00:00+00', timestamptz '2022-01-01 12:00:00+00',
   ${LAST_ACTIVE} + make_interval(mins => x.i)
-from generate_series(${from}, ${to - 1}) u cross join (values ${exerciseValues}) as x(i, l, title, slug, kind)`;
+from generate_series(${from}, ${to - 1}) u cross join (values ${exerciseValues}) as x(i, l, title, slug, kind, p)`;
+}
+
+function routinesSql(from: number, to: number): string {
+  return `insert into routines (id, author_id, log_id, title, created_at, updated_at)
+select md5('bench:r:' || u || ':' || l.i)::uuid, md5('bench:u:' || u)::uuid, md5('bench:l:' || u || ':' || l.i)::uuid,
+  l.title || ' A', timestamptz '2022-01-01 12:00:00+00', timestamptz '2022-01-01 12:00:00+00'
+from generate_series(${from}, ${to - 1}) u cross join (values ${logValues}) as l(i, title, slug)`;
+}
+
+/** Each routine's entries: its log's exercises in order; sets and reps are null for pace (docs/api.md §11). */
+function routineEntriesSql(from: number, to: number): string {
+  const t = ROUTINE_TARGETS;
+  const weight = (n: number) => `case when x.kind = 'wlsession' then ${n} end`;
+  return `insert into routine_entries (routine_id, position, author_id, exercise_id, sets, reps_min, reps_max, rest_seconds)
+select md5('bench:r:' || u || ':' || x.l)::uuid, x.p, md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x.i)::uuid,
+  ${weight(t.sets)}, ${weight(t.repsMin)}, ${weight(t.repsMax)}, ${t.restSeconds}
+from generate_series(${from}, ${to - 1}) u cross join (values ${exerciseValues}) as x(i, l, title, slug, kind, p)`;
+}
+
+/**
+ * A workout per log and day from session WORKOUT_FIRST_SESSION on (dataset.ts): an hour and a
+ * quarter from its start to its end, saved at its end, from the log's routine.
+ */
+function workoutsSql(from: number, to: number): string {
+  return `insert into workouts (id, author_id, log_id, title, created_date, started_at, ended_at, routine_id,
+  created_at, updated_at)
+select md5('bench:w:' || u || ':' || l.i || ':' || j)::uuid, md5('bench:u:' || u)::uuid,
+  md5('bench:l:' || u || ':' || l.i)::uuid, l.title, dd.d, tt.start, tt.start + interval '75 minutes',
+  md5('bench:r:' || u || ':' || l.i)::uuid, tt.start + interval '75 minutes', tt.start + interval '75 minutes'
+from generate_series(${from}, ${to - 1}) u cross join (values ${logValues}) as l(i, title, slug)
+cross join generate_series(${WORKOUT_FIRST_SESSION}, ${N - 1}) j
+cross join lateral (select date ${q(FIRST_DATE)} + (3 * j + l.i) as d) dd
+cross join lateral (select (dd.d + time '17:00')::timestamp at time zone 'UTC' as start) tt`;
 }
 
 /** Which exercises of an account get sessions, how many each, and the day of session j of exercise x. */
 interface History {
   exercises: number[];
   sessions: number;
-  /** SQL: the date of session j of exercise x. */
+  /** SQL: the date of session j of exercise x (its log is xl.l). */
   day: string;
+  /** Sessions j ≥ WORKOUT_FIRST_SESSION belong to their log's workout of the day. */
+  workouts: boolean;
 }
-/** Every seeded account's (see dataset.ts sessionDate). */
+/** Every seeded account's (see dataset.ts sessionDate): a log's exercises share their days. */
 const REGULAR_WEIGHT: History = {
   exercises: WEIGHT_EXERCISES,
   sessions: N,
-  day: `date ${q(FIRST_DATE)} + (3 * j + x % 3)`,
+  day: `date ${q(FIRST_DATE)} + (3 * j + xl.l)`,
+  workouts: true,
 };
 const REGULAR_PACE: History = { ...REGULAR_WEIGHT, exercises: PACE_EXERCISES };
 /** The heavy account's one exercise: a session a day (dataset.ts HEAVY_SESSIONS). */
@@ -85,12 +124,17 @@ const HEAVY: History = {
   exercises: [HEAVY_EXERCISE],
   sessions: HEAVY_SESSIONS,
   day: `date ${q(HEAVY_FIRST_DATE)} + j`,
+  workouts: false,
 };
 
-/** The exercises, and the dated slug and the times of each session j of exercise x. */
+/** The exercises, and the dated slug, the times and the workout of each session j of exercise x. */
 const sessionColumns = (h: History) => `cross join unnest(array[${h.exercises.join(', ')}]) x
 cross join generate_series(0, ${h.sessions - 1}) j
+cross join lateral (select (array[${EXERCISES.map((e) => e.log).join(', ')}])[x + 1] as l,
+  (array[${EXERCISE_POSITION.join(', ')}])[x + 1] as p) xl
 cross join lateral (select ${h.day} as d) dd
+cross join lateral (select case when ${h.workouts} and j >= ${WORKOUT_FIRST_SESSION}
+  then md5('bench:w:' || u || ':' || xl.l || ':' || j)::uuid end as id) ww
 cross join lateral (select (dd.d + time '18:00' + make_interval(mins => x))::timestamp at time zone 'UTC' as ts) tt`;
 
 function wlsessionsSql(from: number, to: number, history = REGULAR_WEIGHT): string {
@@ -105,11 +149,11 @@ function wlsessionsSql(from: number, to: number, history = REGULAR_WEIGHT): stri
   return `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, sets,
   total_volume, junk_volume, working_volume, heaviest, e1rm, best_set_volume, exact_volume,
   total_volume_lb, junk_volume_lb, working_volume_lb, heaviest_lb, e1rm_lb, best_set_volume_lb, exact_volume_lb,
-  created_at, updated_at)
+  created_at, updated_at, workout_id, workout_position)
 select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid, 'wlsession',
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, agg.sets, agg.total, agg.junk, agg.working, agg.heaviest, agg.e1rm,
   agg.best_set_volume, agg.exact_volume, agg.total_lb, agg.junk_lb, agg.working_lb, agg.heaviest_lb,
-  agg.e1rm_lb, agg.best_set_volume_lb, agg.exact_volume_lb, tt.ts, tt.ts
+  agg.e1rm_lb, agg.best_set_volume_lb, agg.exact_volume_lb, tt.ts, tt.ts, ww.id, case when ww.id is not null then xl.p end
 from generate_series(${from}, ${to - 1}) u
 ${sessionColumns(history)}
 cross join lateral (
@@ -148,11 +192,11 @@ function pasessionsSql(from: number, to: number): string {
   // Pace figures per docs/api.md §5, in numeric: pace = minutes / km, seconds rounded half up and
   // carried into the minutes at 60, speed = round3(km / minutes).
   return `insert into sessions (id, author_id, exercise_id, kind, slug, created_date, hours, minutes, seconds,
-  distance, pace_minutes, pace_seconds, speed, created_at, updated_at)
+  distance, pace_minutes, pace_seconds, speed, created_at, updated_at, workout_id, workout_position)
 select gen_random_uuid(), md5('bench:u:' || u)::uuid, md5('bench:x:' || u || ':' || x)::uuid, 'pasession',
   to_char(dd.d, 'YYYY-MM-DD'), dd.d, 0, v.mins, v.secs, v.km,
   p.pm + (case when p.ps >= 60 then 1 else 0 end), (case when p.ps >= 60 then p.ps - 60 else p.ps end),
-  round(v.km / v.total, 3)::float8, tt.ts, tt.ts
+  round(v.km / v.total, 3)::float8, tt.ts, tt.ts, ww.id, case when ww.id is not null then xl.p end
 from generate_series(${from}, ${to - 1}) u
 ${sessionColumns(REGULAR_PACE)}
 cross join lateral (
@@ -221,6 +265,9 @@ export async function seedUsers(
       await run(authSessionsSql(a, b, salt));
       await run(logsSql(a, b));
       await run(exercisesSql(a, b));
+      await run(routinesSql(a, b));
+      await run(routineEntriesSql(a, b));
+      await run(workoutsSql(a, b));
       await run(wlsessionsSql(a, b));
       await run(pasessionsSql(a, b));
     }

@@ -1,0 +1,248 @@
+import { chromium } from 'playwright-core';
+import { CHROME_FLAGS, CHROMIUM, type SignedIn } from './web';
+
+/**
+ * The workout screen's budget (docs/api.md §11 "Budgets"; docs/benchmarks.md "Gym mode's budgets"):
+ * with 10 exercises × 6 sets in progress, in Chromium with the CPU slowed, ticking a set Done
+ * paints the rest timer within 50 ms.
+ *
+ * Made through the app's own API and start flow, for an account the other web budgets do not
+ * visit: a log of 10 weight exercises, a workout of 10 × 6 sets the day before (so every row has
+ * last time's values and Done takes them in one tap), and a routine of 10 × 6 sets with a 90 s
+ * rest. The screen is then opened at `…/workouts/in-progress?start=<routine>` (the log page's
+ * Start button), which keeps the new workout in IndexedDB.
+ *
+ * Each tick is measured with the Event Timing API: the interaction's duration (the longest of
+ * its pointerdown, pointerup and click entries: from the input to the next paint after its
+ * handlers), as INP counts it. That paint shows the timer when the timer entered the DOM while
+ * the click's handlers ran (a MutationObserver checks it against the entry's processingEnd);
+ * otherwise the tick's figure is from the click to the frame after the timer entered the DOM
+ * (requestAnimationFrame, then a task). Event Timing reports only entries of 16 ms and more: a
+ * tick without one is reported at that second figure.
+ */
+
+export const SCREEN_EXERCISES = 10;
+export const SCREEN_SETS = 6;
+const LOG_TITLE = 'Gym Bench';
+const REST_SECONDS = 90;
+const exerciseTitle = (i: number) => `Lift ${String.fromCharCode(65 + i)}`;
+
+export interface Tick {
+  /** Milliseconds: the figure judged (see above). */
+  ms: number;
+  /** The interaction's Event Timing duration, null when under 16 ms (not reported). */
+  eventTiming: number | null;
+  /** From the click to the frame after the timer entered the DOM. */
+  afterPaint: number;
+  /** The timer entered the DOM while the click's handlers ran (so the Event Timing paint shows it). */
+  timerInFrame: boolean;
+}
+export interface TickRun {
+  ticks: Tick[];
+  /** The run's slowest tick (INP's figure for a page with fewer than 50 interactions). */
+  worst: number;
+}
+export interface WorkoutScreenResult {
+  cpuSlowdownMultiplier: number;
+  runs: TickRun[];
+  /** The median run's slowest tick. */
+  median: number;
+}
+
+async function api(origin: string, cookie: string, method: string, path: string, body: unknown) {
+  const response = await fetch(origin + path, {
+    method,
+    headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The account's log, exercises, last workout and routine; the screen's address. */
+export async function prepareWorkoutScreen(origin: string, signedIn: SignedIn): Promise<string> {
+  const cookie = `${signedIn.cookie.name}=${signedIn.cookie.value}`;
+  const log = await api(origin, cookie, 'POST', '/api/logs', { title: LOG_TITLE });
+  const slugLog = String(log.slugLog);
+  const slugs: string[] = [];
+  for (let i = 0; i < SCREEN_EXERCISES; i += 1) {
+    const exercise = await api(origin, cookie, 'POST', `/api/logs/${slugLog}/exercises`, {
+      title: exerciseTitle(i),
+      session: 'wlsession',
+    });
+    slugs.push(String(exercise.slugExercise));
+  }
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await api(origin, cookie, 'POST', `/api/logs/${slugLog}/workouts`, {
+    title: LOG_TITLE,
+    createdDate: yesterday,
+    entries: slugs.map((slugExercise, i) => ({
+      slugExercise,
+      set: Array.from({ length: SCREEN_SETS }, (_, k) => ({
+        repetitions: 8 + (k % 3),
+        kilograms: 40 + 2.5 * i + 5 * (k % 2),
+        isHard: k > 0,
+      })),
+    })),
+  });
+  const { routine } = (await api(origin, cookie, 'POST', `/api/logs/${slugLog}/routines`, {
+    title: `${LOG_TITLE} A`,
+    entries: slugs.map((slugExercise) => ({
+      slugExercise,
+      sets: SCREEN_SETS,
+      repsMin: 8,
+      repsMax: 10,
+      restSeconds: REST_SECONDS,
+    })),
+  })) as { routine: { _id: string } };
+  return `/logs/${slugLog}/workouts/in-progress?start=${routine._id}`;
+}
+
+interface PageRecord {
+  events: Array<{
+    name: string;
+    startTime: number;
+    processingEnd: number;
+    duration: number;
+    interactionId: number;
+  }>;
+  timerAt: number[];
+  timerPaintedAt: number[];
+  clicks: number[];
+}
+
+/** In the page, before the ticks: the observers that record what each tick did. */
+function installRecorders() {
+  const record: PageRecord = { events: [], timerAt: [], timerPaintedAt: [], clicks: [] };
+  (window as unknown as { benchTicks: PageRecord }).benchTicks = record;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceEventTiming[]) {
+      record.events.push({
+        name: e.name,
+        startTime: e.startTime,
+        processingEnd: e.processingEnd,
+        duration: e.duration,
+        interactionId: (e as PerformanceEventTiming & { interactionId: number }).interactionId,
+      });
+    }
+  }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  new MutationObserver((mutations) => {
+    const added = mutations.some((m) =>
+      [...m.addedNodes].some(
+        (n) =>
+          n instanceof Element &&
+          (n.matches('[data-testid="rest-count"]') || n.querySelector('[data-testid="rest-count"]')),
+      ),
+    );
+    if (!added) return;
+    record.timerAt.push(performance.now());
+    requestAnimationFrame(() => setTimeout(() => record.timerPaintedAt.push(performance.now())));
+  }).observe(document.body, { childList: true, subtree: true });
+  addEventListener('click', (e) => record.clicks.push(e.timeStamp), { capture: true });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One fresh page: the screen loaded with the CPU slowed, then set 1 of each exercise ticked in turn. */
+async function oneRun(url: string, signedIn: SignedIn, multiplier: number): Promise<TickRun> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const origin = new URL(url).origin;
+    await context.addCookies([{ ...signedIn.cookie, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, Object.entries(signedIn.localStorage));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: multiplier });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // Every row has last time's values (the screen asks for each exercise's latest session).
+    const lastWeight = await page
+      .getByLabel(`${exerciseTitle(SCREEN_EXERCISES - 1)} set ${SCREEN_SETS} KGs`, { exact: true })
+      .elementHandle({ timeout: 120_000 });
+    await page.waitForFunction((input) => (input as HTMLInputElement).placeholder !== '', lastWeight, {
+      timeout: 120_000,
+    });
+    const rows = await page.locator('.workout-set').count();
+    if (rows !== SCREEN_EXERCISES * SCREEN_SETS)
+      throw new Error(`the workout screen shows ${rows} set rows, not ${SCREEN_EXERCISES * SCREEN_SETS}`);
+    await page.evaluate(installRecorders);
+    const ticks: Tick[] = [];
+    for (let i = 0; i < SCREEN_EXERCISES; i += 1) {
+      const timer = page.getByTestId('rest-count');
+      if (await timer.isVisible()) {
+        await page.getByRole('button', { name: 'Skip', exact: true }).click();
+        await timer.waitFor({ state: 'detached' });
+      }
+      const done = page.getByRole('button', { name: `${exerciseTitle(i)} set 1 done`, exact: true });
+      await done.scrollIntoViewIfNeeded();
+      await pause(500); // the previous change stored, the page idle
+      const before = await page.evaluate(() => performance.now());
+      await done.click();
+      await timer.waitFor({ state: 'visible' });
+      // The observers report after the paint: wait for the frame after the timer, and for the
+      // click's entry (none comes under 16 ms: then a second is long enough to know).
+      await page.waitForFunction(
+        (since) => {
+          const b = (window as unknown as { benchTicks: PageRecord }).benchTicks;
+          const painted = b.timerPaintedAt.find((t) => t >= since);
+          return (
+            painted !== undefined &&
+            (b.events.some((e) => e.name === 'click' && e.startTime >= since) ||
+              performance.now() - painted > 1000)
+          );
+        },
+        before,
+        { timeout: 30_000 },
+      );
+      const r = await page.evaluate((since) => {
+        const b = (window as unknown as { benchTicks: PageRecord }).benchTicks;
+        return {
+          events: b.events.filter((e) => e.startTime >= since),
+          timerAt: b.timerAt.filter((t) => t >= since),
+          timerPaintedAt: b.timerPaintedAt.filter((t) => t >= since),
+          clicks: b.clicks.filter((t) => t >= since),
+        };
+      }, before);
+      const click = r.events.find((e) => e.name === 'click');
+      const clickStart = click?.startTime ?? r.clicks[0];
+      if (clickStart === undefined || !r.timerAt.length || !r.timerPaintedAt.length)
+        throw new Error(`tick ${i + 1}: no click or no timer recorded`);
+      const interaction = click?.interactionId
+        ? r.events.filter((e) => e.interactionId === click.interactionId)
+        : [];
+      const eventTiming = interaction.length ? Math.max(...interaction.map((e) => e.duration)) : null;
+      const afterPaint = r.timerPaintedAt[0] - clickStart;
+      const timerInFrame = click ? r.timerAt[0] <= click.processingEnd : false;
+      ticks.push({
+        ms: eventTiming !== null && timerInFrame ? eventTiming : afterPaint,
+        eventTiming,
+        afterPaint,
+        timerInFrame,
+      });
+    }
+    return { ticks, worst: Math.max(...ticks.map((t) => t.ms)) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `runs` fresh pages at the CPU slowdown `multiplier`; the median run's slowest tick stands for the screen. */
+export async function workoutScreenTicks(
+  url: string,
+  signedIn: SignedIn,
+  runs: number,
+  multiplier: number,
+): Promise<WorkoutScreenResult> {
+  const out: TickRun[] = [];
+  for (let run = 0; run < runs; run += 1) out.push(await oneRun(url, signedIn, multiplier));
+  const sorted = out.map((r) => r.worst).sort((a, b) => a - b);
+  return {
+    cpuSlowdownMultiplier: multiplier,
+    runs: out,
+    median: sorted[Math.floor((sorted.length - 1) / 2)],
+  };
+}
