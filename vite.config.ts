@@ -111,9 +111,12 @@ export default defineConfig(({ command }) => ({
     modulePreload: {
       polyfill: false,
       // The entry imports React and the bundler's runtime: loaded before any lazy chunk asks for
-      // them, so no lazy import lists them (bytes of the first visit's entry, decision 0029).
-      resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => !/\/(react|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+      // them, so no lazy import lists them (bytes of the first visit's entry, decision 0029). The
+      // page itself still preloads them beside the entry.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html'
+          ? deps
+          : deps.filter((dep) => !/\/(react|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
     },
     // Pages are separate chunks on purpose; only warn when one grows really large.
     chunkSizeWarningLimit: 600,
