@@ -20,10 +20,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  * screen once its loader is done, on a first visit as on a later navigation, so a screen renders
  * once, with its data; an answer already cached resolves at once.
  */
-function screenData(requests: () => Promise<ScreenRequests>, anyone = false) {
+function screenData(requests: () => Promise<ScreenRequests>) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     // Without a user, RequireAuth sends a signed-in screen's visit to /login: nothing to ask.
-    if (!anyone && !authStore.get()) return null;
+    if (!authStore.get()) return null;
     const [{ getStore }, screenRequests] = await Promise.all([import('./store'), requests()]);
     const search = new URL(request.url).searchParams;
     // Failed answers are the screen's to show: it renders with them.
