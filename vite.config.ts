@@ -110,13 +110,20 @@ export default defineConfig(({ command }) => ({
     // Every browser that runs this app supports modulepreload: no polyfill bytes on the first visit.
     modulePreload: {
       polyfill: false,
-      // The entry imports React and the bundler's runtime: loaded before any lazy chunk asks for
-      // them, so no lazy import lists them (bytes of the first visit's entry, decision 0029). The
-      // page itself still preloads them beside the entry.
-      resolveDependencies: (_file, deps, { hostType }) =>
+      // What a lazy import preloads beside its chunk, trimmed for the bytes of the first visit's
+      // entry (decision 0029): never React and the bundler's runtime, which the entry has loaded
+      // (the page preloads them beside it); and a screen's chunk leaves the data layer's chunks to
+      // the data layout's own import, which the router starts at the same time for every screen
+      // under it (app/router.tsx).
+      resolveDependencies: (file, deps, { hostType }) =>
         hostType === 'html'
           ? deps
-          : deps.filter((dep) => !/\/(react|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+          : deps.filter(
+              (dep) =>
+                !/\/(react|rolldown-runtime)-[\w-]+\.js$/.test(dep) &&
+                (/\/data-[\w-]+\.js$/.test(file) ||
+                  !/\/(data|rtk|contract|toasts|shared)-[\w-]+\.js$/.test(dep)),
+            ),
     },
     // Pages are separate chunks on purpose; only warn when one grows really large.
     chunkSizeWarningLimit: 600,

@@ -1,7 +1,8 @@
 import type { SVGProps } from 'react';
 
 // Inline SVG icons: no icon font or request. Decorative by default; the control around them is named.
-// This file holds the icons of the first screen (header, home), which the entry script carries;
+// This file holds the icons of the first screen (the header) and the common Plus, which the entry
+// script carries (the home page's are drawn by the stylesheet, styles/layout.css);
 // the other screens' icons are in page-icons.tsx, so the first visit does not download them.
 export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
@@ -40,20 +41,6 @@ export const CloseIcon = (p: IconProps) => (
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const ChartIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 3v18h18" />
-    <path d="M7 15v3M12 10v8M17 6v12" />
-  </Icon>
-);
-
-export const TagIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M20.6 13.4L13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />
-    <circle cx="7.5" cy="7.5" r="1.5" />
   </Icon>
 );
 

@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { ChartIcon, PlusIcon, TagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useConfig } from '../../lib/config';
 
@@ -30,23 +29,17 @@ export function HomePage() {
       </div>
       <ul className="feature-grid">
         <li className="card feature">
-          <span className="feature-icon">
-            <PlusIcon />
-          </span>
+          <span className="feature-icon" aria-hidden="true" />
           <h2>Start Logging</h2>
           <p>Your training plan, a new goal: every log holds one.</p>
         </li>
         <li className="card feature">
-          <span className="feature-icon">
-            <TagIcon />
-          </span>
+          <span className="feature-icon" aria-hidden="true" />
           <h2>Name your exercises</h2>
           <p>No premade lists: free custom labels for lifts, runs and everything between.</p>
         </li>
         <li className="card feature">
-          <span className="feature-icon">
-            <ChartIcon />
-          </span>
+          <span className="feature-icon" aria-hidden="true" />
           <h2>Track your progress</h2>
           <p>Add sessions, visualize progress with volume and pace charts.</p>
         </li>
