@@ -311,4 +311,34 @@ export async function run({ open, shot }) {
   assert.equal(page.lastDialog, 'Are you sure?');
   await expectToast(page, 'Routine deleted');
   await page.getByText('No routines yet').waitFor();
+
+  // Logout with a workout in progress (docs/api.md §12): warned, and once discarded nothing of the
+  // user is left on the device.
+  await page.goto(LOG);
+  await page.getByRole('button', { name: 'Start workout' }).click();
+  await expectPath(page, `${LOG}/workouts/in-progress`);
+  await page.waitForFunction(async () => {
+    const keys = await new Promise((resolve) => {
+      const open = indexedDB.open('workout-gym');
+      open.onsuccess = () => {
+        const request = open.result.transaction('in-progress').objectStore('in-progress').getAllKeys();
+        request.onsuccess = () => {
+          open.result.close();
+          resolve(request.result);
+        };
+      };
+    });
+    return keys.length > 0;
+  });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const warning = page.getByRole('alertdialog', { name: 'Not synced yet' });
+  await warning.waitFor();
+  assert.match(
+    await warning.innerText(),
+    /A workout in progress saved on this device has not reached the server yet/,
+  );
+  await warning.getByRole('button', { name: 'Log out and discard a workout in progress' }).click();
+  await expectToast(page, 'You are now logged out');
+  assert.deepEqual(await keptDrafts(page), [], 'nothing of the user left in IndexedDB');
 }

@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 
-const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
-
 /**
  * Asked before a logout that would discard sessions not yet synced (docs/api.md §12). A modal
  * <dialog> with its own root, like the offline bar: the header stays as it is. True: log out
  * and discard them.
  */
-export function confirmDiscard(count: number): Promise<boolean> {
+export function confirmDiscard(kept: readonly string[]): Promise<boolean> {
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
@@ -18,17 +16,20 @@ export function confirmDiscard(count: number): Promise<boolean> {
       host.remove();
       resolve(isDiscard);
     };
-    root.render(<LogoutWarning count={count} onAnswer={answer} />);
+    root.render(<LogoutWarning kept={kept} onAnswer={answer} />);
   });
 }
 
+/** `kept`: what only this device holds, each part worded (`2 sessions`, `a workout in progress`). */
 export function LogoutWarning({
-  count,
+  kept,
   onAnswer,
 }: {
-  count: number;
+  kept: readonly string[];
   onAnswer: (isDiscard: boolean) => void;
 }) {
+  const what = kept.length > 1 ? `${kept.slice(0, -1).join(', ')} and ${kept.at(-1)}` : (kept[0] ?? '');
+  const one = kept.length === 1 && /^(1 |a )/.test(kept[0]) && !kept[0].includes(' and ');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -51,15 +52,15 @@ export function LogoutWarning({
     >
       <h2 id={titleId}>Not synced yet</h2>
       <p id={textId}>
-        {sessions(count)} saved on this device {count === 1 ? 'has' : 'have'} not reached the server yet.
-        Logging out now discards {count === 1 ? 'it' : 'them'}.
+        {what[0].toUpperCase() + what.slice(1)} saved on this device {one ? 'has' : 'have'} not reached the
+        server yet. Logging out now discards {one ? 'it' : 'them'}.
       </p>
       <div className="logout-warning-actions">
         <button type="button" className="btn btn-primary" autoFocus onClick={() => onAnswer(false)}>
           Stay logged in
         </button>
         <button type="button" className="btn btn-danger" onClick={() => onAnswer(true)}>
-          Log out and discard {sessions(count)}
+          Log out and discard {what}
         </button>
       </div>
     </dialog>

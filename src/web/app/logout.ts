@@ -5,10 +5,12 @@ import { forgetAllIdempotencyKeys } from '../lib/offline/idempotency';
 import { forgetAnswers } from '../lib/offline/last-answers';
 import { endSessionOnServer, LOGGED_OUT } from '../lib/offline/pending-logout';
 import { readQueue, removeUserItems } from '../lib/offline/queue';
+import { queuedCount } from '../lib/offline/queued-words';
+import { discardUserDrafts, userDraftKeys } from '../lib/workout-draft/store';
 
 /**
- * Logout (docs/product.md §4, docs/api.md §12). Sessions still waiting to sync are this user's
- * only copy: the user is warned and may stay. Then the screen signs out at once and every trace of
+ * Logout (docs/product.md §4, docs/api.md §12). Sessions and workouts still waiting to sync, a
+ * workout in progress and unsaved edits are this user's only copy: the user is warned and may stay. Then the screen signs out at once and every trace of
  * the user leaves the device (localStorage, their queued sessions in IndexedDB, their kept answers
  * in Cache Storage, the API cache and pending keys in memory), and the server is asked to end the
  * session: with no connection that request waits for it (lib/offline/pending-logout.ts), and only
@@ -26,9 +28,16 @@ export async function logoutUser(): Promise<boolean> {
   const user = authStore.get();
   if (user) {
     const waiting = (await readQueue().catch(() => [])).filter((item) => item.userId === user._id);
-    if (waiting.length > 0) {
+    const drafts = await userDraftKeys(user._id).catch(() => ({ inProgress: false, edits: 0 }));
+    const kept = [
+      waiting.length > 0 && queuedCount(waiting),
+      drafts.inProgress && 'a workout in progress',
+      drafts.edits > 0 &&
+        `unsaved changes to ${drafts.edits === 1 ? 'a workout' : `${drafts.edits} workouts`}`,
+    ].filter((part) => part !== false);
+    if (kept.length > 0) {
       const { confirmDiscard } = await import('./logout-warning');
-      if (!(await confirmDiscard(waiting.length))) return false;
+      if (!(await confirmDiscard(kept))) return false;
     }
   }
   forgetAllIdempotencyKeys();
@@ -52,7 +61,11 @@ export async function forgetDeletedAccount(): Promise<void> {
   await forgetOnDevice(user);
 }
 
-/** The user's queued items in IndexedDB and kept answers in Cache Storage. */
+/** The user's queued items and workouts kept in IndexedDB, and kept answers in Cache Storage. */
 async function forgetOnDevice(user: { _id: string } | null): Promise<void> {
-  await Promise.all([user ? removeUserItems(user._id).catch(() => {}) : null, forgetAnswers()]);
+  await Promise.all([
+    user ? removeUserItems(user._id).catch(() => {}) : null,
+    user ? discardUserDrafts(user._id).catch(() => {}) : null,
+    forgetAnswers(),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, del, delMany, get, keys, set } from 'idb-keyval';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useUserInfo } from '../auth-store';
 import type { WorkoutDraft } from './types';
@@ -64,6 +64,22 @@ export function discardDraft(userId: string, workoutId: string | null = null): P
   const done = writing.then(() => del(key, store())).catch(() => {});
   writing = done;
   return done.then(() => channel?.postMessage(key));
+}
+
+/** What a user keeps here: the workout in progress and the edits of finished workouts. */
+export async function userDraftKeys(userId: string): Promise<{ inProgress: boolean; edits: number }> {
+  const own = (await keys<string>(store())).filter((key) => key === userId || key.startsWith(`${userId}/`));
+  return { inProgress: own.includes(userId), edits: own.filter((key) => key !== userId).length };
+}
+
+/** At logout (docs/api.md §12): nothing of the user stays readable on the device. */
+export async function discardUserDrafts(userId: string): Promise<void> {
+  const own = (await keys<string>(store())).filter((key) => key === userId || key.startsWith(`${userId}/`));
+  for (const key of own) publish(key, null);
+  const done = writing.then(() => delMany(own, store())).catch(() => {});
+  writing = done;
+  await done;
+  for (const key of own) channel?.postMessage(key);
 }
 
 export function draftSnapshot(userId: string): WorkoutDraft | null | undefined {
