@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { SessionKind } from '../../../contract/exercises';
 import type { Progress } from '../../../contract/sessions';
 import { LoadError } from '../../components/load-error';
@@ -17,8 +17,16 @@ interface ProgressSectionProps {
   skip: boolean;
 }
 
-/** The chart of the exercise's history in the chosen range, with a 'show bar' box per series. */
-export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressSectionProps) {
+/**
+ * The chart of the exercise's history in the chosen range, with a 'show bar' box per series.
+ * Drawn again only when its own props, state or query change, not each time the page renders.
+ */
+export const ProgressSection = memo(function ProgressSection({
+  slugLog,
+  slugExercise,
+  kind,
+  skip,
+}: ProgressSectionProps) {
   const unit = useWeightUnit();
   const series = seriesFor(kind, unit);
   const [visible, setVisible] = useState<ReadonlySet<ChartSeries['key']>>(
@@ -77,4 +85,4 @@ export function ProgressSection({ slugLog, slugExercise, kind, skip }: ProgressS
       )}
     </section>
   );
-}
+});

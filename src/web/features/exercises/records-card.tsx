@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../contract/dates';
 import type { SessionKind } from '../../../contract/exercises';
@@ -15,8 +16,16 @@ interface RecordsCardProps {
   skip: boolean;
 }
 
-/** The exercise's best figures, each with its date and a link to the session that set it. */
-export function RecordsCard({ slugLog, slugExercise, kind, skip }: RecordsCardProps) {
+/**
+ * The exercise's best figures, each with its date and a link to the session that set it. Drawn
+ * again only when its own props or query change, not each time the page around it renders.
+ */
+export const RecordsCard = memo(function RecordsCard({
+  slugLog,
+  slugExercise,
+  kind,
+  skip,
+}: RecordsCardProps) {
   const unit = useWeightUnit();
   const { data, error, isLoading } = useGetRecordsQuery({ slugLog, slugExercise }, { skip });
   const rows = data ? recordRows(data, unit) : [];
@@ -57,4 +66,4 @@ export function RecordsCard({ slugLog, slugExercise, kind, skip }: RecordsCardPr
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { todayLocal } from '../../../contract/dates';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
@@ -33,19 +33,6 @@ export function ActivityHeatmap({
   days: Array<{ date: string; sessions: number }>;
 }) {
   const grid = useMemo(() => buildActivityGrid(today, days), [today, days]);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // On a narrow screen the recent weeks matter most: start scrolled to today's end, and go back
-  // there when the width changes (a phone turned, a window resized).
-  useLayoutEffect(() => {
-    const toEnd = () => {
-      const box = scrollRef.current;
-      if (box) box.scrollLeft = box.scrollWidth;
-    };
-    toEnd();
-    window.addEventListener('resize', toEnd);
-    return () => window.removeEventListener('resize', toEnd);
-  }, []);
-
   return (
     <>
       <p className="activity-recent">
@@ -56,14 +43,10 @@ export function ActivityHeatmap({
           No sessions in the last year yet: each day you train shows up here.
         </p>
       )}
-      {/* Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too. */}
-      <div
-        className="heatmap-scroll"
-        ref={scrollRef}
-        tabIndex={0}
-        role="region"
-        aria-label="Training days, scrollable"
-      >
+      {/* Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too. It opens
+          at today's end by its CSS (row-reverse), not by a script reading its width: that read was
+          a layout of the whole page inside React's commit (docs/decisions/0035). */}
+      <div className="heatmap-scroll" tabIndex={0} role="region" aria-label="Training days, scrollable">
         <table className="heatmap">
           <caption className="sr-only">
             Training days in the last 12 months: {sessionsLabel(grid.total)} on {grid.activeDays}{' '}
@@ -95,8 +78,10 @@ export function ActivityHeatmap({
                 {grid.weeks.map((week, col) => {
                   const cell = week[row];
                   return cell ? (
+                    // The day's name is the cell's own text, sized 0 by the CSS: no element of its
+                    // own (a hidden span per day was 365 more elements and positioned boxes to lay out).
                     <td key={col} className={`heatmap-day level-${cell.level}`} title={cell.label}>
-                      <span className="sr-only">{cell.label}</span>
+                      {cell.label}
                     </td>
                   ) : (
                     <td key={col} className="heatmap-day is-outside" aria-hidden="true" />
