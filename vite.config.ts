@@ -107,6 +107,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: the server reads which chunks the data layout needs, to preload
+    // them with every signed-in screen's page (src/server/plugins/web.ts).
+    manifest: true,
     // Every browser that runs this app supports modulepreload: no polyfill bytes on the first visit.
     modulePreload: {
       polyfill: false,

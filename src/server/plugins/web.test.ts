@@ -18,6 +18,22 @@ describe('the built web app', () => {
     writeFileSync(path.join(dist, 'assets/app-abc123.js'), JS);
     writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(JS));
     writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(JS));
+    // The part of vite's manifest the server reads: the entry and the data layer's chunks.
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_react-r1.js'] },
+        '_react-r1.js': { file: 'assets/react-r1.js', name: 'react' },
+        '_data-d1.js': {
+          file: 'assets/data-d1.js',
+          name: 'data',
+          imports: ['_react-r1.js', 'index.html', '_rtk-k1.js'],
+          css: ['assets/data-d1.css'],
+        },
+        '_rtk-k1.js': { file: 'assets/rtk-k1.js', name: 'rtk', imports: ['_react-r1.js'] },
+      }),
+    );
     t = await createTestApp({}, { webDist: dist });
   });
   afterAll(async () => {
@@ -53,6 +69,16 @@ describe('the built web app', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(r.body).toContain('<title>Workout</title>');
+  });
+
+  it("preloads the data layer's chunks with every page but the home page and the sign-in screen", async () => {
+    const link = (await t.app.inject({ url: '/logs/push-day?page=2' })).headers.link;
+    expect(link).toBe(
+      '</assets/data-d1.js>; rel=modulepreload, </assets/rtk-k1.js>; rel=modulepreload, ' +
+        '</assets/data-d1.css>; rel=preload; as=style',
+    );
+    for (const url of ['/', '/login', '/login?oidc=failed'])
+      expect((await t.app.inject({ url })).headers.link).toBeUndefined();
   });
 
   it('answers an unknown API path 404 in JSON, not with the page', async () => {

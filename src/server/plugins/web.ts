@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -24,6 +24,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     });
   }
 
+  const preloads = dataLayerPreloads(distDir);
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (
@@ -39,6 +41,46 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
+    // Every screen but the home page and the sign-in screen sits under the data layout: its chunks
+    // download beside the entry instead of after it has run.
+    if (preloads && url !== '/' && url !== '/login') reply.header('link', preloads);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The `Link` header that preloads the data layer (the `data` chunk, what it imports and its
+ * stylesheet; vite.config.ts) with a screen's page, read from the build's manifest
+ * (dist/web/.vite/manifest.json): what index.html preloads itself is left out. Null without a
+ * manifest. docs/decisions/0036-data-layer-preloaded-with-the-page.md.
+ */
+function dataLayerPreloads(distDir: string): string | null {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const data = Object.keys(manifest).find((key) => manifest[key].name === 'data');
+  const entry = manifest['index.html'];
+  if (!data || !entry) return null;
+  const loaded = new Set(['index.html', ...(entry.imports ?? [])]);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(key) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(data);
+  return [
+    ...[...scripts].map((script) => `</${script}>; rel=modulepreload`),
+    ...[...styles].map((style) => `</${style}>; rel=preload; as=style`),
+  ].join(', ');
 }
