@@ -30,10 +30,10 @@ const RTK =
   /node_modules\/(@reduxjs|redux|redux-thunk|react-redux|immer|reselect|use-sync-external-store|@standard-schema)\//;
 const TOASTS = /node_modules\/(react-toastify|clsx)\/|src\/web\/app\/toasts\.tsx$/;
 const SCHEMAS =
-  /node_modules\/(zod|@hookform\/resolvers)\/|src\/contract\/(?!(dates|metrics|page-query|slug|rest-timer|oidc-outcomes)\.ts$)[^/]+\.ts$/;
+  /node_modules\/(zod|@hookform\/resolvers)\/|src\/contract\/(?!(dates|metrics|page-query|slug|rest-timer|supersets|oidc-outcomes)\.ts$)[^/]+\.ts$/;
 const FORMS =
   /node_modules\/react-hook-form\/|src\/web\/lib\/form\/|src\/web\/components\/(form-field|text-field|title-form|radio-group|form-page|submit-button)\.tsx$/;
-const CONTRACT = /src\/contract\/(dates|metrics|page-query|slug|rest-timer)\.ts$/;
+const CONTRACT = /src\/contract\/(dates|metrics|page-query|slug|rest-timer|supersets)\.ts$/;
 const DATA =
   /node_modules\/(react-paginate|idb-keyval)\/|src\/web\/(lib|components)\/|src\/web\/features\/[^/]+\/[^/]+\.api\.ts$|src\/web\/features\/logs\/activity-grid\.ts$|src\/web\/app\/(store|data-layout|require-auth)\.tsx?$/;
 const SHELL = /src\/web\/(lib\/(auth-store|hooks|config)|components\/(icons|spinner))\.tsx?$/;

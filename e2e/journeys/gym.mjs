@@ -56,21 +56,27 @@ async function assertTapTargets(page) {
   assert.deepEqual(small, [], 'controls under 44 px');
 }
 
-/** The keys of the workouts kept on the device (lib/workout-draft/store.ts). */
+/**
+ * The keys of the workouts kept on the device (lib/workout-draft/store.ts), once a change made
+ * just before has been stored: that happens after the frame that shows it, within 200 ms
+ * (lib/workout-draft/after-next-paint.ts).
+ */
 const keptDrafts = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('workout-gym');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result.transaction('in-progress').objectStore('in-progress').getAllKeys();
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
+  page.evaluate(() =>
+    new Promise((resolve) => setTimeout(resolve, 250)).then(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('workout-gym');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('in-progress').objectStore('in-progress').getAllKeys();
+            request.onsuccess = () => {
+              open.result.close();
+              resolve(request.result);
+            };
           };
-        };
-      }),
+        }),
+    ),
   );
 
 const restCount = (page) => page.getByTestId('rest-count').innerText();

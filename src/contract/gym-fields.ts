@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number';
+import { MAX_SUPERSET } from './supersets';
 
 /** What workouts and routines share: their entries' exercise and superset, the list, the title's length. */
 
 export const NO_SUCH_EXERCISE = 'No such exercise in this log';
 export const SUPERSET_MESSAGE = 'Superset must be between 1 and 20';
-export const MAX_SUPERSET = 20;
+export { MAX_SUPERSET };
 export const MAX_ENTRIES = 50;
 export const ADD_AN_EXERCISE = 'Add at least one exercise';
 export const GYM_TITLE_MAX = 100;

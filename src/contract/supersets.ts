@@ -1,4 +1,6 @@
-import { MAX_SUPERSET } from './gym-fields';
+// Zod-free (vite.config.ts CONTRACT): the read-only workout and routine pages label supersets
+// without loading the schemas.
+export const MAX_SUPERSET = 20;
 
 /**
  * Superset labels as lifters write them (A1, A2, B1 …), from the entries' superset numbers in

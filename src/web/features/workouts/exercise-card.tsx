@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { WeightUnit } from '../../../contract/metrics';
 import { SET_TYPE_BADGES, SET_TYPES, type SetType } from '../../../contract/set-types';
 import { PlusIcon } from '../../components/icons';
@@ -17,6 +17,23 @@ const TYPE_NAMES: Record<SetType, string> = {
 };
 /** 1 to 10 in halves, as the contract takes it. */
 const RPE_CHOICES = Array.from({ length: 19 }, (_, i) => String(1 + i / 2));
+// The selects' options, made once: 60 rows hold 1,500 of them, and a row that re-renders skips
+// elements it was given unchanged.
+const TYPE_OPTIONS = SET_TYPES.map((type) => (
+  <option key={type} value={type}>
+    {TYPE_NAMES[type]}
+  </option>
+));
+const RPE_OPTIONS = [
+  <option key="" value="">
+    RPE
+  </option>,
+  ...RPE_CHOICES.map((rpe) => (
+    <option key={rpe} value={rpe}>
+      RPE {rpe}
+    </option>
+  )),
+];
 
 export interface EntryActions {
   onSet: (setId: string, patch: SetPatch) => void;
@@ -64,7 +81,9 @@ export function ExerciseCard({ entry, index, label, unit, errors, actions, tools
             {entry.sets.map((set, setIndex) => (
               <SetRow
                 key={set.id}
-                entry={entry}
+                entryId={entry.id}
+                title={entry.title}
+                target={entry.target}
                 set={set}
                 n={setIndex + 1}
                 placeholder={placeholderFor(entry, setIndex)}
@@ -103,7 +122,9 @@ export function ExerciseCard({ entry, index, label, unit, errors, actions, tools
 }
 
 interface SetRowProps {
-  entry: DraftEntry;
+  entryId: string;
+  title: string;
+  target: DraftEntry['target'];
   set: DraftSet;
   n: number;
   placeholder: { reps: string; weight: string } | null;
@@ -113,16 +134,29 @@ interface SetRowProps {
   canRemove: boolean;
 }
 
-/** reps, weight, type, RPE, Hard and Done; last time's values as placeholders. */
-function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }: SetRowProps) {
+/**
+ * reps, weight, type, RPE, Hard and Done; last time's values as placeholders. Memoised with
+ * props that change only with its own set, so a Done tick re-renders one row (decision 0035).
+ */
+const SetRow = memo(function SetRow({
+  entryId,
+  title,
+  target,
+  set,
+  n,
+  placeholder,
+  unit,
+  errors,
+  actions,
+  canRemove,
+}: SetRowProps) {
   const id = `set-${set.id}`;
-  const name = `${entry.title} set ${n}`;
+  const name = `${title} set ${n}`;
   const badge = SET_TYPE_BADGES[set.type];
-  const error = (field: string) => errors[`${entry.id}.${set.id}.${field}`];
+  const error = (field: string) => errors[`${entryId}.${set.id}.${field}`];
   const repsError = error('repetitions');
   const weightError = error(unit === 'lb' ? 'pounds' : 'kilograms');
   const rpeError = error('rpe');
-  const target = entry.target;
   const repsHint =
     placeholder?.reps ??
     (target?.repsMin != null
@@ -190,11 +224,7 @@ function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }
           value={set.type}
           onChange={(e) => actions.onSet(set.id, { type: e.target.value as SetType })}
         >
-          {SET_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_NAMES[type]}
-            </option>
-          ))}
+          {TYPE_OPTIONS}
         </select>
         <label className="sr-only" htmlFor={`${id}-rpe`}>
           {name} RPE
@@ -206,12 +236,7 @@ function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }
           aria-invalid={rpeError ? true : undefined}
           onChange={(e) => actions.onSet(set.id, { rpe: e.target.value })}
         >
-          <option value="">RPE</option>
-          {RPE_CHOICES.map((rpe) => (
-            <option key={rpe} value={rpe}>
-              RPE {rpe}
-            </option>
-          ))}
+          {RPE_OPTIONS}
         </select>
       </div>
       <div className="workout-set-foot">
@@ -245,7 +270,7 @@ function SetRow({ entry, set, n, placeholder, unit, errors, actions, canRemove }
       ))}
     </li>
   );
-}
+});
 
 function PaceRow({ entry, errors, actions }: Pick<ExerciseCardProps, 'entry' | 'errors' | 'actions'>) {
   const last = entry.previousPace;

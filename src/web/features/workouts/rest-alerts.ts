@@ -1,3 +1,5 @@
+import { afterNextPaint } from '../../lib/workout-draft/after-next-paint';
+
 /**
  * What the end of a rest does besides the screen (docs/api.md §11): a short sound made with Web
  * Audio (no file is fetched), a vibration where the device can, and the screen kept awake while a
@@ -17,9 +19,15 @@ function audioContextClass(): AudioContextClass | undefined {
 
 /**
  * Browsers let a page play sound only after a tap: the Done tick that starts a rest opens (or
- * resumes) the audio context, so the beep at its end may sound.
+ * resumes) the audio context, so the beep at its end may sound. It does so after the tick's
+ * paint: making the context took the first tick tens of milliseconds on a slow phone, and the
+ * tap's user activation still holds a frame later (decision 0035).
  */
 export function primeAudio(): void {
+  afterNextPaint(openAudio);
+}
+
+function openAudio(): void {
   const Context = audioContextClass();
   if (!Context) return;
   try {

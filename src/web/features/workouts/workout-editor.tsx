@@ -1,7 +1,17 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { restSecondsFor, startRest } from '../../../contract/rest-timer';
+import type { WeightUnit } from '../../../contract/metrics';
+import { type Rest, restSecondsFor, startRest } from '../../../contract/rest-timer';
 import { BackLink } from '../../components/back-link';
 import { ArrowDownIcon, ArrowUpIcon, LinkIcon } from './icons';
 import { TrashIcon } from '../../components/page-icons';
@@ -61,39 +71,56 @@ interface WorkoutEditorProps {
 }
 
 /**
+ * The screen's changes, stable for its lifetime: each reads the draft last rendered (or the one
+ * its previous change made, so two changes in one event both land), so the entries can be
+ * memoised and a tick re-renders only its own exercise and the timer bar, not all 60 rows
+ * (decision 0035).
+ */
+interface DraftOps {
+  change: (update: (draft: WorkoutDraft) => WorkoutDraft) => void;
+  /** Done or undone; a Done starts the rest when the workout is in progress. */
+  tick: (entryId: string, setId: string | null) => void;
+}
+
+function useDraftOps(
+  draft: WorkoutDraft,
+  onChange: (draft: WorkoutDraft) => void,
+  isLive: boolean,
+): DraftOps {
+  const user = useUserInfo();
+  const latest = useRef({ draft, onChange, isLive, user });
+  useLayoutEffect(() => {
+    latest.current = { draft, onChange, isLive, user };
+  });
+  return useMemo(() => {
+    const change = (update: (draft: WorkoutDraft) => WorkoutDraft) => {
+      const next = update(latest.current.draft);
+      latest.current.draft = next;
+      latest.current.onChange(next);
+    };
+    const tick = (entryId: string, setId: string | null) =>
+      change((draft) => {
+        const result = setId === null ? togglePaceDone(draft, entryId) : toggleDone(draft, entryId, setId);
+        if (result.error) toast.error(result.error, { toastId: 'tick' });
+        const entry = draft.entries.find((e) => e.id === entryId);
+        if (!result.ticked || !entry || !latest.current.isLive) return result.draft;
+        primeAudio();
+        const seconds = restSecondsFor(entry.restSeconds, profileRestSeconds(latest.current.user));
+        return { ...result.draft, rest: startRest(Date.now(), seconds) };
+      });
+    return { change, tick };
+  }, []);
+}
+
+/**
  * The workout screen (docs/api.md §11): each exercise with its set rows, the rest timer and Finish
  * in the bar at the bottom. The same screen edits a finished workout (saved with PUT).
  */
 export function WorkoutEditor(props: WorkoutEditorProps) {
   const { draft, onChange, errors, isLive, isWaiting = false } = props;
-  const user = useUserInfo();
   const labels = entryLabels(draft);
-
-  const startRestFor = (entry: DraftEntry) => {
-    if (!isLive) return;
-    primeAudio();
-    return startRest(Date.now(), restSecondsFor(entry.restSeconds, profileRestSeconds(user)));
-  };
-
-  const actionsFor = (entry: DraftEntry): EntryActions => ({
-    onSet: (setId, patch) => onChange(updateSet(draft, entry.id, setId, patch)),
-    onDone: (setId) => {
-      const result = toggleDone(draft, entry.id, setId);
-      if (result.error) toast.error(result.error, { toastId: 'tick' });
-      const rest = result.ticked ? startRestFor(entry) : undefined;
-      onChange(rest ? { ...result.draft, rest } : result.draft);
-    },
-    onAddSet: () => onChange(addSet(draft, entry.id)),
-    onRemoveSet: (setId) => onChange(removeSet(draft, entry.id, setId)),
-    onPace: (patch) => onChange(updateEntry(draft, entry.id, { pace: { ...entry.pace, ...patch } })),
-    onPaceDone: () => {
-      const result = togglePaceDone(draft, entry.id);
-      if (result.error) toast.error(result.error, { toastId: 'tick' });
-      const rest = result.ticked ? startRestFor(entry) : undefined;
-      onChange(rest ? { ...result.draft, rest } : result.draft);
-    },
-    onNotes: (notes) => onChange(updateEntry(draft, entry.id, { notes })),
-  });
+  const ops = useDraftOps(draft, onChange, isLive);
+  const onRest = useCallback((rest: Rest | null) => ops.change((d) => ({ ...d, rest })), [ops]);
 
   return (
     <section className="page workout-screen">
@@ -138,29 +165,21 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
         ) : (
           <ol className="workout-entries">
             {draft.entries.map((entry, index) => (
-              <EntryWithPrevious key={entry.id} draft={draft} entry={entry} onChange={onChange}>
-                <ExerciseCard
-                  entry={entry}
-                  index={index}
-                  label={labels[index]}
-                  unit={draft.unit}
-                  errors={errors}
-                  actions={actionsFor(entry)}
-                  tools={
-                    <EntryTools
-                      draft={draft}
-                      entry={entry}
-                      index={index}
-                      isGrouped={labels[index] !== null}
-                      onChange={onChange}
-                    />
-                  }
-                />
-              </EntryWithPrevious>
+              <EntryItem
+                key={entry.id}
+                slugLog={draft.slugLog}
+                entry={entry}
+                index={index}
+                isLast={index === draft.entries.length - 1}
+                label={labels[index]}
+                unit={draft.unit}
+                errors={errors}
+                ops={ops}
+              />
             ))}
           </ol>
         )}
-        <AddExercise draft={draft} onChange={onChange} />
+        <AddExercise slugLog={draft.slugLog} ops={ops} />
         <div className="field">
           <label htmlFor="workout-notes" className="field-label">
             Workout notes
@@ -184,7 +203,7 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
       >
         {props.discardLabel}
       </button>
-      <RestTimerBar rest={isLive ? draft.rest : null} onChange={(rest) => onChange({ ...draft, rest })}>
+      <RestTimerBar rest={isLive ? draft.rest : null} onChange={onRest}>
         {isLive && <RunningTime startedAt={draft.startedAt} />}
         <button
           type="button"
@@ -199,17 +218,80 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
   );
 }
 
-interface EntryToolsProps {
-  draft: WorkoutDraft;
+interface EntryItemProps {
+  slugLog: string;
   entry: DraftEntry;
   index: number;
+  isLast: boolean;
+  label: string | null;
+  unit: WeightUnit;
+  errors: ScreenErrors;
+  ops: DraftOps;
+}
+
+/** One exercise with its tools; its props change only when the exercise does. */
+const EntryItem = memo(function EntryItem({
+  slugLog,
+  entry,
+  index,
+  isLast,
+  label,
+  unit,
+  errors,
+  ops,
+}: EntryItemProps) {
+  const entryId = entry.id;
+  const actions = useMemo<EntryActions>(
+    () => ({
+      onSet: (setId, patch) => ops.change((d) => updateSet(d, entryId, setId, patch)),
+      onDone: (setId) => ops.tick(entryId, setId),
+      onAddSet: () => ops.change((d) => addSet(d, entryId)),
+      onRemoveSet: (setId) => ops.change((d) => removeSet(d, entryId, setId)),
+      onPace: (patch) =>
+        ops.change((d) =>
+          mapEntryOf(d, entryId, (current) =>
+            updateEntry(d, entryId, { pace: { ...current.pace, ...patch } }),
+          ),
+        ),
+      onPaceDone: () => ops.tick(entryId, null),
+      onNotes: (notes) => ops.change((d) => updateEntry(d, entryId, { notes })),
+    }),
+    [ops, entryId],
+  );
+  usePrevious(slugLog, entry, ops);
+  return (
+    <ExerciseCard
+      entry={entry}
+      index={index}
+      label={label}
+      unit={unit}
+      errors={errors}
+      actions={actions}
+      tools={<EntryTools entry={entry} index={index} isLast={isLast} isGrouped={label !== null} ops={ops} />}
+    />
+  );
+});
+
+/** Applies `update` with the draft's current entry of that id (the draft unchanged when it is gone). */
+function mapEntryOf(
+  draft: WorkoutDraft,
+  entryId: string,
+  update: (entry: DraftEntry) => WorkoutDraft,
+): WorkoutDraft {
+  const entry = draft.entries.find((e) => e.id === entryId);
+  return entry ? update(entry) : draft;
+}
+
+interface EntryToolsProps {
+  entry: DraftEntry;
+  index: number;
+  isLast: boolean;
   isGrouped: boolean;
-  onChange: (draft: WorkoutDraft) => void;
+  ops: DraftOps;
 }
 
 /** Move up / down, superset with the next exercise (or leave the group), remove. */
-function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProps) {
-  const last = index === draft.entries.length - 1;
+function EntryTools({ entry, index, isLast, isGrouped, ops }: EntryToolsProps) {
   return (
     <>
       <button
@@ -218,7 +300,7 @@ function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProp
         aria-label={`Move ${entry.title} up`}
         title="Move up"
         disabled={index === 0}
-        onClick={() => onChange(moveExercise(draft, entry.id, -1))}
+        onClick={() => ops.change((d) => moveExercise(d, entry.id, -1))}
       >
         <ArrowUpIcon />
       </button>
@@ -227,8 +309,8 @@ function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProp
         className="icon-btn"
         aria-label={`Move ${entry.title} down`}
         title="Move down"
-        disabled={last}
-        onClick={() => onChange(moveExercise(draft, entry.id, 1))}
+        disabled={isLast}
+        onClick={() => ops.change((d) => moveExercise(d, entry.id, 1))}
       >
         <ArrowDownIcon />
       </button>
@@ -236,7 +318,7 @@ function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProp
         <button
           type="button"
           className="btn btn-secondary"
-          onClick={() => onChange(leaveSuperset(draft, entry.id))}
+          onClick={() => ops.change((d) => leaveSuperset(d, entry.id))}
         >
           Leave superset<span className="sr-only">{` (${entry.title})`}</span>
         </button>
@@ -244,8 +326,8 @@ function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProp
         <button
           type="button"
           className="btn btn-secondary"
-          disabled={last}
-          onClick={() => onChange(supersetWithNext(draft, entry.id))}
+          disabled={isLast}
+          onClick={() => ops.change((d) => supersetWithNext(d, entry.id))}
         >
           <LinkIcon />
           Superset with next<span className="sr-only">{` (${entry.title})`}</span>
@@ -256,7 +338,7 @@ function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProp
         className="icon-btn icon-btn-danger"
         aria-label={`Remove ${entry.title}`}
         title="Remove exercise"
-        onClick={() => onChange(removeExercise(draft, entry.id))}
+        onClick={() => ops.change((d) => removeExercise(d, entry.id))}
       >
         <TrashIcon width={18} height={18} />
       </button>
@@ -264,21 +346,14 @@ function EntryTools({ draft, entry, index, isGrouped, onChange }: EntryToolsProp
   );
 }
 
-interface EntryWithPreviousProps {
-  draft: WorkoutDraft;
-  entry: DraftEntry;
-  onChange: (draft: WorkoutDraft) => void;
-  children: ReactNode;
-}
-
 /**
  * Looks up the exercise's latest session once (the same request as the new-session screen's
  * "Previous Session"), and puts its values in the rows as placeholders.
  */
-function EntryWithPrevious({ draft, entry, onChange, children }: EntryWithPreviousProps) {
+function usePrevious(slugLog: string, entry: DraftEntry, ops: DraftOps): void {
   const isLooking = entry.previous === null;
   const { data, isError } = useGetSessionContextQuery(
-    { slugLog: draft.slugLog, slugExercise: entry.slugExercise },
+    { slugLog, slugExercise: entry.slugExercise },
     { skip: !isLooking },
   );
   useEffect(() => {
@@ -287,14 +362,17 @@ function EntryWithPrevious({ draft, entry, onChange, children }: EntryWithPrevio
       entry.kind === 'wlsession'
         ? { kind: 'wlsession' as const, sets: data?.latestWlsession[0]?.wlsessions.set ?? [] }
         : { kind: 'pasession' as const, session: data?.latestPasession[0]?.pasessions ?? null };
-    onChange(updateEntry(draft, entry.id, withPrevious(entry, previous, draft.unit)));
-  }, [isLooking, data, isError, draft, entry, onChange]);
-  return <>{children}</>;
+    ops.change((d) =>
+      mapEntryOf(d, entry.id, (current) =>
+        current.previous === null ? updateEntry(d, entry.id, withPrevious(current, previous, d.unit)) : d,
+      ),
+    );
+  }, [isLooking, data, isError, entry, ops]);
 }
 
 /** Any exercise of the log, added at the end (creating a new one needs a connection: its own screen). */
-function AddExercise({ draft, onChange }: { draft: WorkoutDraft; onChange: (draft: WorkoutDraft) => void }) {
-  const { data } = useGetLogQuery(allExercisesOf(draft.slugLog));
+const AddExercise = memo(function AddExercise({ slugLog, ops }: { slugLog: string; ops: DraftOps }) {
+  const { data } = useGetLogQuery(allExercisesOf(slugLog));
   const exercises = data?.logAggregate.map((item) => item.exercises) ?? [];
   const [choice, setChoice] = useState('');
   const chosen = exercises.find((exercise) => exercise.slugExercise === choice);
@@ -323,16 +401,16 @@ function AddExercise({ draft, onChange }: { draft: WorkoutDraft; onChange: (draf
           disabled={!chosen}
           onClick={() => {
             if (!chosen) return;
-            onChange(addExercise(draft, chosen));
+            ops.change((d) => addExercise(d, chosen));
             setChoice('');
           }}
         >
           Add
         </button>
       </div>
-      <Link to={paths.newExercise(draft.slugLog)} className="muted add-exercise-new">
+      <Link to={paths.newExercise(slugLog)} className="muted add-exercise-new">
         Create a new exercise
       </Link>
     </div>
   );
-}
+});

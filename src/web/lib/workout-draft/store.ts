@@ -1,6 +1,7 @@
 import { createStore, del, delMany, get, keys, set } from 'idb-keyval';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useUserInfo } from '../auth-store';
+import { afterNextPaint } from './after-next-paint';
 import type { WorkoutDraft } from './types';
 
 /**
@@ -31,6 +32,8 @@ function publish(key: string, draft: WorkoutDraft | null): void {
 
 async function readKey(key: string): Promise<WorkoutDraft | null> {
   let draft: WorkoutDraft | null = null;
+  // A write still waiting for its frame lands first, so the read never shows an older draft.
+  await writing;
   try {
     draft = (await get<WorkoutDraft>(key, store())) ?? null;
   } catch {
@@ -49,11 +52,20 @@ export function readDraft(userId: string, workoutId: string | null = null): Prom
 // Writes go in order: a later change never lands before an earlier one.
 let writing: Promise<unknown> = Promise.resolve();
 
-/** Shown at once, stored right after: a draft with a workoutId is an edit of that workout. */
+/** Waits for the frame that shows a change: IndexedDB copies the whole workout as it stores it. */
+const painted = () => new Promise<void>((resolve) => afterNextPaint(resolve));
+
+/**
+ * Shown at once, stored right after the frame that shows it (a Done tick's paint does not wait
+ * for the copy, decision 0035): a draft with a workoutId is an edit of that workout.
+ */
 export function saveDraft(draft: WorkoutDraft): Promise<void> {
   const key = keyOf(draft.userId, draft.workoutId);
   publish(key, draft);
-  const done = writing.then(() => set(key, draft, store())).catch(() => {});
+  const done = writing
+    .then(painted)
+    .then(() => set(key, draft, store()))
+    .catch(() => {});
   writing = done;
   return done.then(() => channel?.postMessage(key));
 }
