@@ -59,7 +59,7 @@ describe('TrashSection', () => {
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderWithApp(<TrashSection />);
-    const purge = await screen.findByRole('button', { name: 'Delete Bench Press, 2026-11-20 for good' });
+    const purge = await screen.findByRole('button', { name: 'Delete for good: Bench Press, 2026-11-20' });
     await userEvent.click(purge);
     expect(confirm).toHaveBeenCalledWith('Are you sure?');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

@@ -92,7 +92,7 @@ export function TrashSection() {
                     className="btn btn-danger"
                     onClick={() => onPurge(item)}
                     disabled={busy}
-                    aria-label={`Delete ${item.title} for good`}
+                    aria-label={`Delete for good: ${item.title}`}
                   >
                     Delete for good
                   </button>
