@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Icon } from './icons';
 import './more-menu.css';
 
@@ -39,6 +47,16 @@ export function MoreMenu({ items, label = 'More' }: { items: MoreMenuItem[]; lab
   const menuItems = () => [
     ...(listRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
   ];
+
+  // Under the ⋯ button's right edge, unless that would go past the screen's left edge (a phone's
+  // page head wraps its actions to the left): then under its left edge. Measured before paint.
+  const [alignStart, setAlignStart] = useState(false);
+  useLayoutEffect(() => {
+    const button = buttonRef.current;
+    const list = listRef.current;
+    if (!isOpen || !button || !list) return;
+    setAlignStart(button.getBoundingClientRect().right - list.offsetWidth < 0);
+  }, [isOpen]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -112,7 +130,7 @@ export function MoreMenu({ items, label = 'More' }: { items: MoreMenuItem[]; lab
           id={id}
           role="menu"
           aria-label={label}
-          className="more-menu-list"
+          className={`more-menu-list${alignStart ? ' is-start' : ''}`}
           onKeyDown={onListKeyDown}
         >
           {items.map((item) => (
