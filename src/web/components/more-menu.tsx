@@ -49,13 +49,17 @@ export function MoreMenu({ items, label = 'More' }: { items: MoreMenuItem[]; lab
   ];
 
   // Under the ⋯ button's right edge, unless that would go past the screen's left edge (a phone's
-  // page head wraps its actions to the left): then under its left edge. Measured before paint.
+  // page head wraps its actions to the left): then under its left edge. Measured before paint and
+  // again when the window is resized (a phone turned).
   const [alignStart, setAlignStart] = useState(false);
   useLayoutEffect(() => {
     const button = buttonRef.current;
     const list = listRef.current;
     if (!isOpen || !button || !list) return;
-    setAlignStart(button.getBoundingClientRect().right - list.offsetWidth < 0);
+    const place = () => setAlignStart(button.getBoundingClientRect().right - list.offsetWidth < 0);
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
   }, [isOpen]);
 
   useEffect(() => {
