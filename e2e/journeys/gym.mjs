@@ -7,6 +7,7 @@ import {
   assert,
   createExerciseUi,
   createLogUi,
+  deleteFromMore,
   expectAccessible,
   expectHeading,
   expectPath,
@@ -296,7 +297,7 @@ export async function run({ open, shot }) {
   );
 
   // Delete: 'Are you sure?', then back to the list.
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await deleteFromMore(page);
   assert.equal(page.lastDialog, 'Are you sure?');
   await expectToast(page, 'Workout deleted');
   await expectPath(page, `${LOG}/workouts`);

@@ -17,6 +17,7 @@ import * as privacy from './privacy.mjs';
 import * as records from './records.mjs';
 import * as resetPassword from './reset-password.mjs';
 import * as sharedDevice from './shared-device.mjs';
+import * as trash from './trash.mjs';
 import * as twoFactor from './two-factor.mjs';
 import * as weights from './weights.mjs';
 
@@ -43,4 +44,5 @@ export const journeys = [
   twoFactor,
   gym,
   importedWorkouts,
+  trash,
 ];

@@ -4,6 +4,7 @@ import {
   assert,
   createExerciseUi,
   createLogUi,
+  deleteFromMore,
   expectFieldError,
   expectHeading,
   expectPath,
@@ -94,7 +95,7 @@ export async function run({ open, shot }) {
   await page.locator('.stats').getByText('4:00').waitFor(); // 20 min / 5 km
   await page.locator('.stats').getByText('0.250').waitFor();
 
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await deleteFromMore(page);
   await expectToast(page, 'Session deleted');
   await expectPath(page, '/logs/road-running/5k-tempo');
   await page.getByText('1 session', { exact: true }).waitFor();

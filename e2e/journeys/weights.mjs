@@ -1,6 +1,7 @@
 // register → log → weight exercise → sessions with several sets → chart → edit → delete
 import {
   assert,
+  deleteFromMore,
   expectFieldError,
   expectHeading,
   expectPath,
@@ -161,7 +162,7 @@ export async function run({ open, shot }) {
 
   await page.getByRole('link', { name: /15 Jan 2024/ }).click();
   await expectHeading(page, '15 Jan 2024');
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await deleteFromMore(page);
   await expectToast(page, 'Session deleted');
   await expectPath(page, '/logs/strength-block/bench-press');
   assert.equal(await page.getByRole('link', { name: /15 Jan 2024/ }).count(), 0);
@@ -175,7 +176,7 @@ export async function run({ open, shot }) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Exercise updated');
   await expectHeading(page, 'Incline Bench');
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await deleteFromMore(page);
   await expectToast(page, 'Exercise deleted');
   await expectPath(page, '/logs/strength-block');
 
@@ -190,7 +191,7 @@ export async function run({ open, shot }) {
   await expectPath(page, '/logs');
   await page.getByRole('link', { name: 'Power Block' }).click();
   await expectHeading(page, 'Power Block');
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await deleteFromMore(page);
   await expectToast(page, 'Log deleted');
   await expectPath(page, '/logs');
   assert.equal(await page.getByRole('link', { name: 'Power Block' }).count(), 0);

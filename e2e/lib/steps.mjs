@@ -181,3 +181,9 @@ export async function expectTitle(page, title) {
       assert.equal(await page.title(), title, 'document.title');
     });
 }
+
+/** Delete on a record's page: it sits in the More (⋯) menu (docs/api.md §14); 'Are you sure?' is accepted. */
+export async function deleteFromMore(page) {
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+}

@@ -3,12 +3,13 @@ import { DeleteAccountSection } from '../features/auth/delete-account-section';
 import { DevicesSection } from '../features/auth/devices-section';
 import { OidcLinkSection } from '../features/auth/oidc-link-section';
 import { ProfilePage } from '../features/auth/profile-page';
+import { TrashSection } from '../features/auth/trash-section';
 import { TwoFactorSection } from '../features/auth/two-factor-section';
 import { YourDataSection } from '../features/portability/your-data-section';
 
 /**
  * /profile: the account form, sign-in settings (two-factor, the identity provider), "Your data",
- * the devices and the account's deletion. Features meet here, never in each other; leaving (this
+ * the trash, the devices and the account's deletion. Features meet here, never in each other; leaving (this
  * device's sign-out, a deleted account) goes through app/logout.ts, where the device forgets the
  * user (docs/api.md §12).
  */
@@ -25,6 +26,7 @@ export function ProfileScreen() {
       <TwoFactorSection />
       <OidcLinkSection />
       <YourDataSection />
+      <TrashSection />
       <DevicesSection onSignOutHere={() => void signOutHere()} />
       <DeleteAccountSection onDeleted={forgetDeletedAccount} />
     </ProfilePage>

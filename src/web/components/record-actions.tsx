@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MoreMenu } from './more-menu';
 import { EditIcon, TrashIcon } from './page-icons';
 import { Spinner } from './spinner';
 
@@ -8,7 +9,10 @@ interface RecordActionsProps {
   isDeleting: boolean;
 }
 
-/** Edit and Delete in a record's page head (log, exercise, session). */
+/**
+ * Edit, and Delete behind the More (⋯) menu, in a record's page head (log, exercise, session,
+ * workout): out of a thumb's slip (docs/api.md §14).
+ */
 export function RecordActions({ editTo, onDelete, isDeleting }: RecordActionsProps) {
   return (
     <div className="actions">
@@ -16,10 +20,17 @@ export function RecordActions({ editTo, onDelete, isDeleting }: RecordActionsPro
         <EditIcon width={18} height={18} />
         Edit
       </Link>
-      <button type="button" className="btn btn-danger" onClick={onDelete} disabled={isDeleting}>
-        {isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />}
-        Delete
-      </button>
+      <MoreMenu
+        items={[
+          {
+            label: 'Delete',
+            onSelect: onDelete,
+            danger: true,
+            disabled: isDeleting,
+            icon: isDeleting ? <Spinner small /> : <TrashIcon width={18} height={18} />,
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { loginAnswer, recoveryCodes, twoFactorSetup } from '../../contract/two-f
 import { publicConfig, userInfo } from '../../contract/users';
 import { devicesList } from '../../contract/devices';
 import { routineEnvelope, routinesList } from '../../contract/routines';
+import { trashList } from '../../contract/trash';
 import { workoutEnvelope, workoutsList } from '../../contract/workouts';
 
 const seg = '[^/]+';
@@ -61,6 +62,9 @@ const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['GET', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), routineEnvelope],
   ['PUT', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), routineEnvelope],
   ['DELETE', new RegExp(`^/api/logs/${seg}/routines/${seg}$`), messageBody],
+  ['GET', /^\/api\/trash$/, trashList],
+  ['POST', new RegExp(`^/api/trash/${seg}/restore$`), messageBody],
+  ['DELETE', new RegExp(`^/api/trash/${seg}$`), messageBody],
 ];
 
 /** Throws when `body` is not what the contract says `method path` answers (or no schema is known). */

@@ -29,6 +29,7 @@ export function ExercisePage() {
     () => deleteExercise({ slugLog, slugExercise }).unwrap(),
     'Exercise deleted',
     paths.log(slugLog),
+    () => exercise?._id ?? '',
   );
   const query = useGetExercisePageQuery({ slugLog, slugExercise, limit, page }, { skip: isFetchSkipped });
   const data = useLastDefined(query.data);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import '../../test/setup';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { aRoutine } from '../../test/fixtures';
@@ -32,6 +32,12 @@ const logPage = {
   pagination: { totalPages: 1, page: 1, limit: 12, total: 1 },
 };
 
+/** Delete sits in the More (⋯) menu (docs/api.md §14). */
+async function chooseDelete() {
+  await userEvent.click(await screen.findByRole('button', { name: 'More' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+}
+
 const renderLog = () => renderWithApp(<LogPage />, { route: '/logs/strength-block', path: '/logs/:slugLog' });
 
 describe('LogPage', () => {
@@ -55,7 +61,7 @@ describe('LogPage', () => {
     const { calls } = mockApi({ 'GET /api/logs/strength-block': logPage });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderLog();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await chooseDelete();
     expect(confirm).toHaveBeenCalledWith('Are you sure?');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
@@ -67,11 +73,44 @@ describe('LogPage', () => {
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderLog();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await chooseDelete();
     expect(await screen.findByText('Log deleted')).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe('/logs'));
     const gets = calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/logs/strength-block?'));
     expect(gets).toHaveLength(1); // the invalidation did not refetch the deleted log
+  });
+
+  it("offers Undo in the delete's toast: the log comes back from the trash and its page with it", async () => {
+    const { calls } = mockApi({
+      'GET /api/logs/strength-block': logPage,
+      'DELETE /api/logs/log-1': { message: 'Log deleted' },
+      'POST /api/trash/log-1/restore': { message: 'Restored' },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderLog();
+    await chooseDelete();
+    await waitFor(() => expect(currentLocation()).toBe('/logs'));
+    const toast = (await screen.findByText('Log deleted')).closest('.undo-toast') as HTMLElement;
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Restored')).toBeTruthy();
+    await waitFor(() => expect(currentLocation()).toBe('/logs/strength-block'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/trash/log-1/restore')).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Strength Block' })).toBeTruthy();
+  });
+
+  it('keeps the user on /logs when Undo fails, with the server message', async () => {
+    mockApi({
+      'GET /api/logs/strength-block': logPage,
+      'DELETE /api/logs/log-1': { message: 'Log deleted' },
+      'POST /api/trash/log-1/restore': reply(404, { message: 'Item not found' }),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderLog();
+    await chooseDelete();
+    await waitFor(() => expect(currentLocation()).toBe('/logs'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Item not found')).toBeTruthy();
+    expect(currentLocation()).toBe('/logs');
   });
 
   it('recovers when the delete fails: an error toast and the log still there', async () => {
@@ -81,11 +120,12 @@ describe('LogPage', () => {
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderLog();
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await chooseDelete();
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
     expect(currentLocation()).toBe('/logs/strength-block');
     expect(screen.getByRole('heading', { level: 1, name: 'Strength Block' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect((screen.getByRole('menuitem', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the server message in place of the page when the log cannot be loaded', async () => {

@@ -24,6 +24,7 @@ export function LogPage() {
     () => deleteLog(logId).unwrap(),
     'Log deleted',
     paths.logs,
+    () => logId,
   );
   const query = useGetLogQuery({ slugLog, limit, page }, { skip: isFetchSkipped });
   const data = useLastDefined(query.data);

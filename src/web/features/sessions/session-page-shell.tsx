@@ -60,6 +60,7 @@ export function SessionPageShell<S extends ShownSession>({
     () => remove(ref).unwrap(),
     'Session deleted',
     exercisePath,
+    () => session?._id ?? '',
   );
   const query = useSession(ref, { skip: isFetchSkipped });
   const session = useLastDefined(query.session);

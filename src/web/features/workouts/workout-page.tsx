@@ -40,6 +40,7 @@ export function WorkoutPage() {
     },
     'Workout deleted',
     gymPaths.workouts(slugLog),
+    () => id,
   );
   const query = useGetWorkoutQuery({ slugLog, id }, { skip: isFetchSkipped });
   const workout = useLastDefined(query.data?.workout);
