@@ -630,7 +630,7 @@ BEGIN
   RETURN NULL;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.workout_json(w workouts, slug_log text, members sessions[])
+CREATE OR REPLACE FUNCTION public.workout_json(w workouts, slug_log text, entries json, total_volume double precision, sets integer)
  RETURNS json
  LANGUAGE sql
  STABLE PARALLEL SAFE
@@ -647,17 +647,44 @@ AS $function$
       else to_char(w.ended_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end,
     'duration', case when w.ended_at >= w.started_at then floor(extract(epoch from (w.ended_at - w.started_at)))::bigint end,
     'notes', w.notes, 'routine', w.routine_id,
-    'entries', coalesce((
-      select json_agg(json_build_object('exercise', exercise_json(e, slug_log), 'superset', m.workout_superset,
-          m.kind, m.api_json) order by m.workout_position, m.id)
-      from unnest(members) m join exercises e on e.author_id = m.author_id and e.id = m.exercise_id), '[]'),
-    'totalVolume', coalesce((
-      select round(sum((x->>'repetitions')::float8 * case when jsonb_typeof(x->'pounds') = 'number'
-          then (x->>'pounds')::float8 * 0.45359237 else (x->>'kilograms')::float8 end)::numeric, 2)::float8
-      from unnest(members) m cross join jsonb_array_elements(m.sets) x where m.kind = 'wlsession'), 0),
-    'sets', (select coalesce(sum(jsonb_array_length(m.sets)), 0)::int from unnest(members) m where m.kind = 'wlsession'),
+    'entries', coalesce(entries, '[]'), 'totalVolume', coalesce(total_volume, 0), 'sets', coalesce(sets, 0),
     'createdAt', to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(w.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+$function$;
+
+CREATE OR REPLACE FUNCTION public.workout_json(w workouts, slug_log text, members sessions[])
+ RETURNS json
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select workout_json(w, slug_log,
+    (select json_agg(json_build_object('exercise', exercise_json(e, slug_log), 'superset', m.workout_superset,
+        m.kind, m.api_json) order by m.workout_position, m.id)
+      from unnest(members) m join exercises e on e.author_id = m.author_id and e.id = m.exercise_id),
+    (select round(sum((x->>'repetitions')::float8 * case when jsonb_typeof(x->'pounds') = 'number'
+        then (x->>'pounds')::float8 * 0.45359237 else (x->>'kilograms')::float8 end)::numeric, 2)::float8
+      from unnest(members) m cross join jsonb_array_elements(m.sets) x where m.kind = 'wlsession'),
+    (select sum(jsonb_array_length(m.sets))::int from unnest(members) m where m.kind = 'wlsession'))
+$function$;
+
+CREATE OR REPLACE FUNCTION public.workout_parts(w_author uuid, w_id uuid, slug_log text)
+ RETURNS TABLE(entries json, total_volume double precision, sets integer)
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select m.entries, v.total_volume, m.sets
+  from (
+    select json_agg(json_build_object('exercise', exercise_json(e, slug_log), 'superset', s.workout_superset,
+        s.kind, s.api_json) order by s.workout_position, s.id) as entries,
+      sum(jsonb_array_length(s.sets)) filter (where s.kind = 'wlsession')::int as sets
+    from sessions s join exercises e on e.author_id = s.author_id and e.id = s.exercise_id
+    where s.author_id = w_author and s.workout_id = w_id
+  ) m cross join (
+    select round(sum((x->>'repetitions')::float8 * case when jsonb_typeof(x->'pounds') = 'number'
+        then (x->>'pounds')::float8 * 0.45359237 else (x->>'kilograms')::float8 end)::numeric, 2)::float8 as total_volume
+    from sessions s cross join jsonb_array_elements(s.sets) x
+    where s.author_id = w_author and s.workout_id = w_id and s.kind = 'wlsession'
+  ) v
 $function$;
 
 CREATE OR REPLACE FUNCTION public.workouts_emptied()

@@ -5,7 +5,7 @@
 -- which a read inside the same statement could not see). A read goes through the first two only:
 -- both are single statements without sub-selects of their own, which PostgreSQL inlines into the
 -- caller's plan, where a function with sub-selects runs as a separate executor per workout (a
--- page of 12 cost 2.1 ms that way, 0.8 ms inlined; decision 0035). `slug_log` as for exercise_json.
+-- page of 12 cost 2.1 ms that way, 0.8 ms inlined; decision 0037). `slug_log` as for exercise_json.
 -- startedAt/endedAt keep every stored digit (as an export writes stamps), so a client computes
 -- the same duration from them.
 CREATE OR REPLACE FUNCTION workout_json(w workouts, slug_log text, entries json, total_volume float8, sets int)

@@ -11,7 +11,7 @@ import type { KeyParams } from '../users/idempotency-keys';
 // (`user_log`, db/functions/user-log.sql). A write is one statement: the workout, its sessions, its parents' activity and
 // the kept answer, so a refused request writes nothing. Its answer is built by `workout_json`
 // (db/functions/workout-json.sql) from the rows the statement wrote; a read's from the stored
-// rows through `workout_parts`, which the planner inlines (decision 0035).
+// rows through `workout_parts`, which the planner inlines (decision 0037).
 
 type InLog = { tokenHash: string; slugLog: string };
 const viaLogRow = userLogRow.extend({ json: z.string().nullable() }).strict();

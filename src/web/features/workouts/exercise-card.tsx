@@ -136,7 +136,7 @@ interface SetRowProps {
 
 /**
  * reps, weight, type, RPE, Hard and Done; last time's values as placeholders. Memoised with
- * props that change only with its own set, so a Done tick re-renders one row (decision 0035).
+ * props that change only with its own set, so a Done tick re-renders one row (decision 0037).
  */
 const SetRow = memo(function SetRow({
   entryId,

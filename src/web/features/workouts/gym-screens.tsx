@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner';
 // them all, which keeps what the first visit's entry script carries for them small. The chunk
 // holds the read-only pages; the screens that edit (the workout screen, the routine form: most of
 // the gym code) load as chunks of their own when they render, so a workout's page and the
-// routines list do not load them (decision 0035).
+// routines list do not load them (decision 0037).
 export { RoutinesPage } from './routines-page';
 export { WorkoutPage } from './workout-page';
 export { WorkoutsPage } from './workouts-page';

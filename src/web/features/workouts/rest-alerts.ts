@@ -21,7 +21,7 @@ function audioContextClass(): AudioContextClass | undefined {
  * Browsers let a page play sound only after a tap: the Done tick that starts a rest opens (or
  * resumes) the audio context, so the beep at its end may sound. It does so after the tick's
  * paint: making the context took the first tick tens of milliseconds on a slow phone, and the
- * tap's user activation still holds a frame later (decision 0035).
+ * tap's user activation still holds a frame later (decision 0037).
  */
 export function primeAudio(): void {
   afterNextPaint(openAudio);

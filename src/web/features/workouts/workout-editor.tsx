@@ -74,7 +74,7 @@ interface WorkoutEditorProps {
  * The screen's changes, stable for its lifetime: each reads the draft last rendered (or the one
  * its previous change made, so two changes in one event both land), so the entries can be
  * memoised and a tick re-renders only its own exercise and the timer bar, not all 60 rows
- * (decision 0035).
+ * (decision 0037).
  */
 interface DraftOps {
   change: (update: (draft: WorkoutDraft) => WorkoutDraft) => void;

@@ -57,7 +57,7 @@ const painted = () => new Promise<void>((resolve) => afterNextPaint(resolve));
 
 /**
  * Shown at once, stored right after the frame that shows it (a Done tick's paint does not wait
- * for the copy, decision 0035): a draft with a workoutId is an edit of that workout.
+ * for the copy, decision 0037): a draft with a workoutId is an edit of that workout.
  */
 export function saveDraft(draft: WorkoutDraft): Promise<void> {
   const key = keyOf(draft.userId, draft.workoutId);
