@@ -118,6 +118,25 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./profile-screen'), 'ProfileScreen'),
               },
               {
+                path: 'workout',
+                lazy: page(() => import('./workout-start-screen'), 'WorkoutStartScreen'),
+                loader: screenData(() =>
+                  import('./workout-start-screen').then((m) => m.workoutStartRequests),
+                ),
+              },
+              {
+                path: 'history',
+                lazy: page(() => import('./history-screen'), 'HistoryScreen'),
+                loader: screenData(() => import('./history-screen').then((m) => m.historyScreenRequests)),
+              },
+              {
+                path: 'history/:date',
+                lazy: page(() => import('../features/history/day-page'), 'DayPage'),
+                loader: screenData(() =>
+                  import('../features/history/history.api').then((m) => m.dayPageRequests),
+                ),
+              },
+              {
                 path: 'logs',
                 lazy: page(() => import('../features/logs/logs-page'), 'LogsPage'),
                 loader: screenData(() => logsApi().then((m) => m.logsPageRequests)),
