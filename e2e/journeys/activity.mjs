@@ -144,7 +144,7 @@ export async function run({ open, shot, baseURL }) {
   await shot(page, 'wl-session-light');
   await page.goto('/logs/year-plan/squat');
   await expectHeading(page, 'Squat');
-  await page.locator('svg').last().waitFor();
+  await page.locator('main svg').last().waitFor();
   await shot(page, 'exercise-light');
   await page.getByRole('button', { name: 'Create New' }).click();
   await expectHeading(page, 'New Session');
