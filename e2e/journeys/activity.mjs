@@ -39,6 +39,9 @@ export async function run({ open, shot, baseURL }) {
     const pad = (n) => String(n).padStart(2, '0');
     return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   });
+  // No logs yet: /logs leads to the first one; the empty heatmap is History's (docs/api.md §14).
+  await page.getByRole('link', { name: 'Create your first log' }).waitFor();
+  await page.goto('/history');
   await page.getByText('0 sessions in the last 30 days').waitFor();
   await page.getByText(/No sessions in the last year yet/).waitFor();
 
@@ -162,7 +165,7 @@ export async function run({ open, shot, baseURL }) {
   await shot(page, 'wl-session-light');
   await page.goto('/logs/year-plan/squat');
   await expectHeading(page, 'Squat');
-  await page.locator('svg').last().waitFor();
+  await page.locator('main svg').last().waitFor();
   await shot(page, 'exercise-light');
   await page.getByRole('button', { name: 'Create New' }).click();
   await expectHeading(page, 'New Session');

@@ -23,11 +23,13 @@ const SYNC_WITHIN_MS = 10_000;
 export async function run({ open, shot }) {
   const { context, page } = await open();
   await registerUi(page, newUser('dead-wifi'));
-  // The activity heatmap's table has no empty header (axe empty-table-header) at either width.
+  // The activity heatmap's table has no empty header (axe empty-table-header) at either width; with
+  // no log yet it is History's (docs/api.md §14).
+  await page.goto('/history');
   await page.getByRole('table').waitFor();
-  await expectAccessible(page, '/logs at 1280 px');
+  await expectAccessible(page, '/history at 1280 px');
   await page.setViewportSize({ width: 375, height: 812 });
-  await expectAccessible(page, '/logs at 375 px');
+  await expectAccessible(page, '/history at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await createLogUi(page, 'Hotel Gym');

@@ -10,7 +10,12 @@ export async function run({ open }) {
   await page.getByRole('link', { name: 'Soon Gone' }).waitFor(); // the list has reloaded
   await context.clearCookies();
 
+  // The log's page was read as the log was created (it lands inside it): the next request is a save.
   await page.getByRole('link', { name: 'Soon Gone' }).click();
+  await page.getByRole('link', { name: 'Create new' }).click();
+  await page.getByLabel('Title').fill('Squat');
+  await page.getByLabel('reps * kgs = vol').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Not authorized, please log in');
   await expectPath(page, '/login');
   assert.equal(await page.evaluate(() => localStorage.getItem('userInfo')), null, 'userInfo cleared');

@@ -7,6 +7,7 @@ import * as deleteAccount from './delete-account.mjs';
 import * as devices from './devices.mjs';
 import * as expiredSession from './expired-session.mjs';
 import * as gym from './gym.mjs';
+import * as history from './history.mjs';
 import * as importedWorkouts from './imported-workouts.mjs';
 import * as mobile from './mobile.mjs';
 import * as offline from './offline.mjs';
@@ -37,6 +38,7 @@ export const journeys = [
   pounds,
   records,
   activity,
+  history,
   sharedDevice,
   deadWifi,
   devices,

@@ -125,6 +125,9 @@ export async function createLogUi(page, title) {
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Log created');
+  // A new log lands inside it (docs/api.md §14); the callers go on from the list, by its Back link.
+  await expectHeading(page, title);
+  await page.getByRole('main').getByRole('link', { name: 'Logs', exact: true }).click();
   await expectPath(page, '/logs');
 }
 

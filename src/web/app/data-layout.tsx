@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router';
 import { useGetProfileQuery } from '../features/auth/auth.api';
+import { NavTabs } from '../components/nav-tabs';
 import { authStore, useUserInfo } from '../lib/auth-store';
 import { getStore } from './store';
 
@@ -16,6 +17,7 @@ export function DataLayout() {
     <Provider store={getStore()}>
       <SessionCheck />
       <Outlet />
+      <NavTabs />
     </Provider>
   );
 }

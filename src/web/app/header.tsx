@@ -4,8 +4,9 @@ import { useUserInfo } from '../lib/auth-store';
 import { useConfig } from '../lib/config';
 import { CloseIcon, LogoIcon, MenuIcon } from '../components/icons';
 
-// Loaded on the menu's first opening: the first visit's entry script has a tight budget.
-const ThemeMenu = lazy(() => import('../components/theme-menu').then((m) => ({ default: m.ThemeMenu })));
+// Loaded on the menu's first opening: the first visit's entry script has a tight budget. It holds
+// the theme choice and what needs no hurry: Escape's focus back on the button, focus leaving it.
+const OpenMenu = lazy(() => import('../components/open-menu').then((m) => ({ default: m.OpenMenu })));
 
 export function Header() {
   const userInfo = useUserInfo();
@@ -74,7 +75,7 @@ export function Header() {
             <MenuLink to="/contact" label="Contact" onClick={close} />
             {isOpen && (
               <Suspense>
-                <ThemeMenu />
+                <OpenMenu />
               </Suspense>
             )}
             {userInfo ? (

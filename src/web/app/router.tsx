@@ -60,6 +60,15 @@ const gym = (path: string, name: keyof GymScreens, requests: GymRequests) => ({
   loader: screenData(() => import('../lib/gym.api').then((m) => m[requests] as ScreenRequests)),
 });
 
+type TabScreen = 'WorkoutStartScreen' | 'HistoryScreen' | 'DayPage';
+type TabRequests = Exclude<keyof typeof import('./tab-screens'), TabScreen>;
+/** A screen the tabs add (docs/api.md §14): one chunk for them all (tab-screens.ts). */
+const tab = (path: string, name: TabScreen, requests: TabRequests) => ({
+  path,
+  lazy: page(() => import('./tab-screens'), name),
+  loader: screenData(() => import('./tab-screens').then((m) => m[requests])),
+});
+
 /** Every route of docs/product.md §2. Static segments outrank parameters, so `create-new-log` is never a slug. */
 export const routes: RouteObject[] = [
   {
@@ -117,6 +126,9 @@ export const routes: RouteObject[] = [
                 // Its request is the data layout's own (profileData, above).
                 lazy: page(() => import('./profile-screen'), 'ProfileScreen'),
               },
+              tab('workout', 'WorkoutStartScreen', 'workoutStartRequests'),
+              tab('history', 'HistoryScreen', 'historyScreenRequests'),
+              tab('history/:date', 'DayPage', 'dayPageRequests'),
               {
                 path: 'logs',
                 lazy: page(() => import('../features/logs/logs-page'), 'LogsPage'),

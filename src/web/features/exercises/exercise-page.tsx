@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract/page-query';
 import { BackLink } from '../../components/back-link';
 import { PlusIcon } from '../../components/icons';
@@ -41,6 +41,8 @@ export function ExercisePage() {
   useClampPage(page, totalPages, setPage);
 
   if (query.isLoading) return <Spinner />;
+  // No session yet: the empty state leads to the first one, with no list or chart controls.
+  const isEmpty = data?.pagination.total === 0 && waiting.length === 0;
   if (!data || !exercise) {
     return (
       <section className="page">
@@ -87,27 +89,39 @@ export function ExercisePage() {
           Create New
         </button>
       </div>
-      <div className="toolbar">
-        <p className="muted">
-          {data.pagination.total} {data.pagination.total === 1 ? 'session' : 'sessions'}
-          {waiting.length > 0 && `, ${waiting.length} waiting to sync`}
-        </p>
-        <PageSizeSelector limit={limit} onChange={setLimit} />
-      </div>
-      {query.error && <LoadError error={query.error} />}
-      <div className={query.isFetching ? 'is-stale' : undefined}>
-        {/* Newest first, like the list: the waiting ones head its first page. */}
-        <SessionList data={data} waiting={page === 1 ? waiting : []} />
-      </div>
-      <Pagination page={page} totalPages={totalPages ?? 1} onPageChange={setPage} />
+      {isEmpty ? (
+        <div className="empty card">
+          <p className="empty-title">No sessions yet</p>
+          <p className="muted">Record your first session to see it here and on the chart.</p>
+          <Link to={paths.newSession(slugLog, slugExercise, exercise.session)} className="btn btn-primary">
+            Log the first session
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="toolbar">
+            <p className="muted">
+              {data.pagination.total} {data.pagination.total === 1 ? 'session' : 'sessions'}
+              {waiting.length > 0 && `, ${waiting.length} waiting to sync`}
+            </p>
+            <PageSizeSelector limit={limit} onChange={setLimit} />
+          </div>
+          {query.error && <LoadError error={query.error} />}
+          <div className={query.isFetching ? 'is-stale' : undefined}>
+            {/* Newest first, like the list: the waiting ones head its first page. */}
+            <SessionList data={data} waiting={page === 1 ? waiting : []} />
+          </div>
+          <Pagination page={page} totalPages={totalPages ?? 1} onPageChange={setPage} />
 
-      <ProgressSection
-        key={`${slugLog}/${slugExercise}`}
-        slugLog={slugLog}
-        slugExercise={slugExercise}
-        kind={exercise.session}
-        skip={isFetchSkipped}
-      />
+          <ProgressSection
+            key={`${slugLog}/${slugExercise}`}
+            slugLog={slugLog}
+            slugExercise={slugExercise}
+            kind={exercise.session}
+            skip={isFetchSkipped}
+          />
+        </>
+      )}
     </section>
   );
 }

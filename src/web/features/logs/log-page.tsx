@@ -77,6 +77,9 @@ export function LogPage() {
         <div className="empty card">
           <p className="empty-title">No exercises yet</p>
           <p className="muted">Name an exercise (a lift, a run…) to start recording sessions.</p>
+          <Link to={paths.newExercise(log.slugLog)} className="btn btn-primary">
+            Add an exercise
+          </Link>
         </div>
       ) : (
         <ul className={`card-list${query.isFetching ? ' is-stale' : ''}`}>

@@ -19,6 +19,8 @@ export function LogsPage() {
   const { limit, page, setPage, setLimit } = usePageParams(LOGS_DEFAULT_LIMIT);
   const { data, error, isLoading, isFetching } = useGetLogsQuery({ limit, page });
   useClampPage(page, data?.pagination.totalPages, setPage);
+  // No logs: the empty state and its button come first, with nothing to pick or browse before it.
+  const isEmpty = data?.pagination.total === 0;
 
   return (
     <section className="page">
@@ -30,11 +32,15 @@ export function LogsPage() {
         </Link>
       </div>
       <ResumeWorkout />
-      <ActivitySection />
-      <div className="toolbar">
-        <p className="muted">{data ? countLabel(data.pagination.total) : '\u00a0'}</p>
-        <PageSizeSelector limit={limit} onChange={setLimit} />
-      </div>
+      {!isEmpty && (
+        <>
+          <ActivitySection />
+          <div className="toolbar">
+            <p className="muted">{data ? countLabel(data.pagination.total) : '\u00a0'}</p>
+            <PageSizeSelector limit={limit} onChange={setLimit} />
+          </div>
+        </>
+      )}
       {isLoading ? (
         <Spinner />
       ) : error || !data ? (
@@ -43,6 +49,9 @@ export function LogsPage() {
         <div className="empty card">
           <p className="empty-title">No logs yet</p>
           <p className="muted">Create your first log to start tracking a plan or a goal.</p>
+          <Link to={paths.newLog} className="btn btn-primary">
+            Create your first log
+          </Link>
         </div>
       ) : (
         <ul className={`card-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>

@@ -19,7 +19,7 @@ describe('NewLogPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("creates the log, says 'Log created' and goes to /logs", async () => {
+  it("creates the log, says 'Log created' and lands inside it (docs/api.md §14)", async () => {
     const { calls } = mockApi({
       'POST /api/logs': aLog({ _id: 'l1', title: 'Leg day', slugLog: 'leg-day' }),
     });
@@ -28,7 +28,7 @@ describe('NewLogPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Log created')).toBeTruthy();
     expect(calls[0].body).toEqual({ title: 'Leg day' });
-    await waitFor(() => expect(currentLocation()).toBe('/logs'));
+    await waitFor(() => expect(currentLocation()).toBe('/logs/leg-day'));
   });
 
   it("puts the server's message in a toast and stays", async () => {

@@ -13,7 +13,7 @@ export function NewLogPage() {
   const save = useSave();
   const [createLog, { isLoading }] = useCreateLogMutation();
   const onSubmit = (values: TitleValues) =>
-    save(() => createLog(values).unwrap(), { done: 'Log created', then: paths.logs });
+    save(() => createLog(values).unwrap(), { done: 'Log created', then: (log) => paths.log(log.slugLog) });
 
   return (
     <FormPage
