@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../lib/auth-store';
 import { useConfig } from '../lib/config';
 import { CloseIcon, LogoIcon, MenuIcon } from '../components/icons';
 
 // Loaded on the menu's first opening: the first visit's entry script has a tight budget. It holds
-// the theme choice and what needs no hurry: Escape's focus back on the button, focus leaving it.
-const OpenMenu = lazy(() => import('../components/open-menu').then((m) => ({ default: m.OpenMenu })));
+// the theme choice and how the open menu closes: a click outside, Escape, focus leaving it.
+const OpenMenu = lazy(() => import('../components/open-menu'));
 
 export function Header() {
   const userInfo = useUserInfo();
@@ -15,24 +15,6 @@ export function Header() {
   const location = useLocation();
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
-  const wrapRef = useRef<HTMLDivElement>(null);
-
-  // Closes on a click (or tap) anywhere outside the menu and its button, and on Escape.
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [isOpen]);
 
   // Any navigation (a link in the menu or elsewhere) closes it.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -52,7 +34,7 @@ export function Header() {
 
   return (
     <header className="site-header">
-      <div className="header-inner" ref={wrapRef}>
+      <div className="header-inner">
         <Link to="/" className="brand">
           <span className="brand-mark">
             <LogoIcon width={22} height={22} />

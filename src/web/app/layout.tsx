@@ -5,7 +5,8 @@ import { useUserInfo } from '../lib/auth-store';
 import { Footer } from './footer';
 import { Header } from './header';
 
-const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+// Default exports for React.lazy: the entry then carries no wrapper per lazy component.
+const Toasts = lazy(() => import('./toasts'));
 
 /** `isLoading`: the router's first render, while the matched routes' code and data load. */
 export function Layout({ isLoading = false }: { isLoading?: boolean }) {

@@ -4,28 +4,35 @@ import { ThemeMenu } from './theme-menu';
 /**
  * What the open header menu adds (app/header.tsx), loaded on its first opening so none of it is in
  * the first visit's entry script (decision 0029; it rides in the data chunk, as the theme menu
- * did): the theme choice; Escape (which the header handles: it closes the menu) returns focus to
- * its button; focus moving out of it (Tab past its last item) closes it.
+ * did): the theme choice, and how the open menu closes: a click (or tap) outside it, Escape (focus
+ * back on its button), focus moving out of it (Tab past its last item). Each closes it through
+ * the menu button, which toggles it.
  */
-export function OpenMenu() {
+export default function OpenMenu() {
   useEffect(() => {
     // The header's own elements, found here so that the header (in the entry) passes nothing.
     const wrap = document.querySelector<HTMLElement>('.site-header .header-inner');
     const button = wrap?.querySelector<HTMLElement>('.menu-button');
     if (!wrap || !button) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrap.contains(event.target as Node)) button.click();
+    };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') button.focus();
+      if (event.key !== 'Escape') return;
+      button.focus();
+      button.click();
     };
     // The button toggles the menu: a click on it closes the open menu.
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget;
       if (next instanceof Node && !wrap.contains(next)) button.click();
     };
-    // Captured, so it runs before the header's own listener closes the menu and unmounts this.
-    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
     wrap.addEventListener('focusout', onFocusOut);
     return () => {
-      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
       wrap.removeEventListener('focusout', onFocusOut);
     };
   }, []);
