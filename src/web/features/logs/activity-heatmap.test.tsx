@@ -1,5 +1,6 @@
 import '../../test/setup';
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { todayLocal } from '../../../contract/dates';
 import { mockApi, renderWithApp, reply } from '../../test/render';
@@ -51,7 +52,11 @@ describe('the activity grid', () => {
 
 describe('ActivityHeatmap', () => {
   it('names every day with its count, colours by 0, 1, 2 and 3+, and says the last 30 days', () => {
-    render(<ActivityHeatmap today={TODAY} days={DAYS} />);
+    render(
+      <MemoryRouter>
+        <ActivityHeatmap today={TODAY} days={DAYS} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText(/in the last 30 days/).textContent).toBe('6 sessions in the last 30 days');
     expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe(
       'Training days in the last 12 months: 11 sessions on 5 days',
@@ -63,6 +68,11 @@ describe('ActivityHeatmap', () => {
     expect(day('15 Jan 2026: 4 sessions').className).toContain('level-3');
     expect(day('11 Mar 2025: 1 session').className).toContain('level-1');
     expect(day('4 Mar 2026: 0 sessions').className).toContain('level-0');
+    // A day with sessions opens that day (docs/api.md §14); an empty one is no link.
+    expect(within(day('3 Mar 2026: 2 sessions')).getByRole('link').getAttribute('href')).toBe(
+      '/history/2026-03-03',
+    );
+    expect(within(day('4 Mar 2026: 0 sessions')).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('cell', { name: /10 Mar 2025/ })).toBeNull();
     expect(screen.queryByRole('cell', { name: /11 Mar 2026/ })).toBeNull();
     expect(screen.getByRole('region', { name: /Training days/ }).tabIndex).toBe(0);

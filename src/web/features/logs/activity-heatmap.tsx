@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { todayLocal } from '../../../contract/dates';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
@@ -81,7 +82,12 @@ export function ActivityHeatmap({
                     // The day's name is the cell's own text, sized 0 by the CSS: no element of its
                     // own (a hidden span per day was 365 more elements and positioned boxes to lay out).
                     <td key={col} className={`heatmap-day level-${cell.level}`} title={cell.label}>
-                      {cell.label}
+                      {/* A day with sessions opens that day (docs/api.md §14); the others have none to show. */}
+                      {cell.sessions > 0 ? (
+                        <Link to={`/history/${cell.date}`}>{cell.label}</Link>
+                      ) : (
+                        cell.label
+                      )}
                     </td>
                   ) : (
                     <td key={col} className="heatmap-day is-outside" aria-hidden="true" />
