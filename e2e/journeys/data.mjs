@@ -140,7 +140,8 @@ export async function run({ open, shot }) {
   await expectHeading(page, '15 Jan 2024');
   await page.getByRole('cell', { name: '330' }).waitFor(); // 4 × 82.5
   const warmUp = page.getByRole('row').nth(1);
-  assert.equal(await warmUp.getByRole('cell').nth(2).textContent(), '–No', 'the warm-up set is not hard');
+  // Set, Reps, KGs, RPE, Hard, Volume (components/sets-table.tsx).
+  assert.equal(await warmUp.getByRole('cell').nth(3).textContent(), '–No', 'the warm-up set is not hard');
   assert.equal(
     await page.locator('.stat-junk dd').textContent(),
     '400',
