@@ -492,6 +492,15 @@ BEGIN
         DETAIL = passed.item || ' ' || passed.max;
     END IF;
   ELSE
+    -- The counters are locked first in the insert's order (item, then owner): an UPDATE takes its
+    -- rows in whatever order its plan meets them, and a delete holding the account's counter while
+    -- a create in the same exercise held the exercise's was a deadlock (40P01) under load.
+    PERFORM 1 FROM quota_counts q JOIN (
+      SELECT DISTINCT exercise_id AS owner_id, 'exercise-sessions' AS item FROM changed_old
+      UNION ALL
+      SELECT DISTINCT author_id, 'user-sessions' FROM changed_old
+    ) c ON q.owner_id = c.owner_id AND q.item = c.item
+    ORDER BY q.item, q.owner_id FOR UPDATE OF q;
     UPDATE quota_counts q SET n = q.n - c.n FROM (
       SELECT exercise_id AS owner_id, 'exercise-sessions' AS item, count(*)::int AS n FROM changed_old GROUP BY exercise_id
       UNION ALL

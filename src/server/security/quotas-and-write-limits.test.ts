@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { fixture, postImport } from '../features/portability/data-test-helpers';
@@ -8,6 +9,7 @@ import {
   call,
   createExercise,
   createLog,
+  createWlsession,
   registerUser,
   sessionCookie,
   userWithExercise,
@@ -308,5 +310,44 @@ describe('request bodies with a Content-Encoding', () => {
       payload: body,
     });
     expect(plain.statusCode).toBe(201);
+  });
+});
+
+// Every write takes the session counters in one order, item then owner (db/functions/
+// quota-counts-sessions.sql): the exercise's, then the account's. A delete that took the
+// account's first deadlocked with a create in the same exercise under load (PostgreSQL's 40P01,
+// answered 500). Here another transaction holds the exercise's counter while a delete runs: the
+// delete must wait for it holding nothing, so the account's counter stays free.
+describe.runIf(process.env.DATABASE_URL)('session counters under concurrent writes', () => {
+  it('a delete takes the exercise counter before the account counter, as a create does', async () => {
+    const lifter = await userWithExercise(t.app);
+    await createWlsession(t.app, lifter.cookie, lifter.exercise);
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query("set local lock_timeout = '5s'");
+      await other.query("update quota_counts set n = n where owner_id = $1 and item = 'exercise-sessions'", [
+        lifter.exercise._id,
+      ]);
+      const deleting = call(t.app, 'DELETE', `${lifter.base}/2026-03-01`, { cookie: lifter.cookie });
+      // Until the delete waits on a lock this transaction holds.
+      for (let waited = 0; ; waited += 20) {
+        const blocked = await other.query(
+          'select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
+        );
+        if (blocked.rows[0].n > 0) break;
+        if (waited > 5_000) throw new Error('the delete never waited for the exercise counter');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The account's counter is not held by the waiting delete: taken at once.
+      await other.query("update quota_counts set n = n where owner_id = $1 and item = 'user-sessions'", [
+        lifter.user._id,
+      ]);
+      await other.query('commit');
+      expect((await deleting).statusCode).toBe(200);
+    } finally {
+      await other.end();
+    }
   });
 });
