@@ -79,15 +79,12 @@ export function ActivityHeatmap({
                 {grid.weeks.map((week, col) => {
                   const cell = week[row];
                   return cell ? (
-                    // The day's name is the cell's own text, sized 0 by the CSS: no element of its
-                    // own (a hidden span per day was 365 more elements and positioned boxes to lay out).
+                    // A day is named without text of its own: an empty cell by its title, a day's
+                    // link by its label (text in 365 cells was either 365 positioned boxes to lay out,
+                    // decision 0035, or 0-sized text, which Lighthouse counts as illegible).
                     <td key={col} className={`heatmap-day level-${cell.level}`} title={cell.label}>
                       {/* A day with sessions opens that day (docs/api.md §14); the others have none to show. */}
-                      {cell.sessions > 0 ? (
-                        <Link to={`/history/${cell.date}`}>{cell.label}</Link>
-                      ) : (
-                        cell.label
-                      )}
+                      {cell.sessions > 0 && <Link to={`/history/${cell.date}`} aria-label={cell.label} />}
                     </td>
                   ) : (
                     <td key={col} className="heatmap-day is-outside" aria-hidden="true" />
