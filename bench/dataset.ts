@@ -62,6 +62,11 @@ export const FIRST_DATE = '2022-01-03';
 /** Sessions j ≥ this of every exercise belong to their log's workout of that day. */
 export const WORKOUT_FIRST_SESSION = 2;
 export const WORKOUTS_PER_LOG = SESSIONS_PER_EXERCISE - WORKOUT_FIRST_SESSION;
+/**
+ * What each account's trash holds (docs/api.md §14): deleted sessions of the last weeks, as
+ * snapshots that only GET /api/trash reads (the bench never restores them).
+ */
+export const TRASH_PER_USER = 8;
 /** What the seeded routines' weight entries ask for, and their rest (docs/api.md §11). */
 export const ROUTINE_TARGETS = { sets: 3, repsMin: 6, repsMax: 10, restSeconds: 90 };
 

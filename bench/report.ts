@@ -117,6 +117,8 @@ export function markdown(header: string[], body: string[][]): string {
 export const READS = ['logs', 'log', 'exercise', 'progress', 'session', 'records', 'activity'] as const;
 /** Gym mode's reads (docs/api.md §11): on PostgreSQL, beside the reads and their floors. */
 export const GYM_READS = ['workouts', 'workout'] as const;
+/** The phone-first screens' reads (docs/api.md §14 "Budgets"): judged as the other reads. */
+export const PHONE_READS = ['day', 'trash'] as const;
 
 /**
  * A read's p99 at 50 connections may be at most this many times the p99 of the one-statement
@@ -177,6 +179,7 @@ export const BUDGETS: BudgetRule[] = [
   { form: 'p99', key: 'logs', engine: 'postgres', atMost: P99_VS_FLOOR, note: 'was ≤ 50 ms' },
   { form: 'p99', key: 'records', engine: 'postgres', atMost: P99_VS_FLOOR, note: 'was ≤ 50 ms' },
   { form: 'p99', key: 'activity', engine: 'postgres', atMost: P99_VS_FLOOR, note: 'was ≤ 50 ms' },
+  ...PHONE_READS.map((key): BudgetRule => ({ form: 'p99', key, engine: 'postgres', atMost: P99_VS_FLOOR })),
   ...READS.map((key): BudgetRule => ({ form: 'scaling', key, engine: 'postgres', atMost: 1.3 })),
   { form: 'throughput', key: 'create', engine: 'postgres', atLeast: 0.5 },
   {

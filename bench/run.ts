@@ -7,8 +7,8 @@
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
  *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
  *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
- *          --pages=/,/login,/logs,exercise,workout,routine,workout-screen (the web pages: Lighthouse's
- *          six and the workout screen's Done tick; all by default),
+ *          --pages=/,/login,/logs,exercise,workout,routine,history,day,workout-screen (the web
+ *          pages: Lighthouse's eight and the workout screen's Done tick; all by default),
  *          --no-reads (seed, but skip the regular loads), --no-heavy (skip the heavy history),
  *          --heavy (in quick mode),
  *          --keep-bodies (autocannon decodes every answer's body, as it does by default).
@@ -24,11 +24,13 @@ import { hashPassword } from '../src/server/lib/passwords';
 import { skipResponseBodies } from './autocannon-bodies';
 import {
   BENCH_PASSWORD,
+  EXERCISES,
   exercisePath,
   HEAVY_SESSIONS,
   LOGS,
   SESSIONS_PER_EXERCISE,
   SESSIONS_PER_USER,
+  sessionDate,
   sessionToken,
   userEmail,
   userId,
@@ -54,6 +56,7 @@ import {
   formatSummary,
   formatTable,
   GYM_READS,
+  PHONE_READS,
   machineLine,
   type Part,
   READS,
@@ -92,8 +95,9 @@ const settings = {
   /** Lighthouse runs per page; the median run scores the page (bench/web.ts). */
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 5)),
   /**
-   * Web pages by path ('exercise', 'workout' and 'routine' = an exercise page, a workout's page and
-   * a log's routines; 'workout-screen' = the Done tick on the workout screen); all by default.
+   * Web pages by path ('exercise', 'workout', 'routine', 'history' and 'day' = an exercise page, a
+   * workout's page, a log's routines, History and a day of it; 'workout-screen' = the Done tick
+   * on the workout screen); all by default.
    */
   pages: option('pages')?.split(','),
   reads: !flag('no-reads'),
@@ -349,7 +353,8 @@ async function measureScale(
   const sqlFloor = await loadItem(servers.floor, floorSc.exercise, { ...o, key: 'floor-exercise' });
   const oneFloor = await loadItem(servers.floor, floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' });
   const reads = [];
-  for (const key of [...READS, ...GYM_READS]) reads.push(await loadItem(servers.app, app[key], o));
+  for (const key of [...READS, ...GYM_READS, ...PHONE_READS])
+    reads.push(await loadItem(servers.app, app[key], o));
   if (extras.identity) {
     const plain = appScenarios({ ...pop, compressed: false });
     reads.push(
@@ -778,6 +783,11 @@ async function webPhase(database: { url: string }) {
     // Push Day's newest workout and its routines (bench/seed.ts).
     const workoutPage = `/logs/${LOGS[0].slug}/workouts/${workoutId(0, 0, SESSIONS_PER_EXERCISE - 1)}`;
     const routinesPage = `/logs/${LOGS[0].slug}/routines`;
+    // The newest day of Push Day's sessions (bench/dataset.ts sessionDate): a workout of its exercises.
+    const dayPage = `/history/${sessionDate(
+      EXERCISES.findIndex((e) => e.log === 0),
+      SESSIONS_PER_EXERCISE - 1,
+    )}`;
     const allPages: Array<[string, string, SignedIn | undefined, string]> = [
       ['home /', '/', undefined, '/'],
       ['/login', '/login', undefined, '/login'],
@@ -785,6 +795,8 @@ async function webPhase(database: { url: string }) {
       [`exercise ${exercisePage}`, exercisePage, signedIn, 'exercise'],
       [`workout ${workoutPage}`, workoutPage, signedIn, 'workout'],
       [`routines ${routinesPage}`, routinesPage, signedIn, 'routine'],
+      ['/history', '/history', signedIn, 'history'],
+      [`day ${dayPage}`, dayPage, signedIn, 'day'],
     ];
     const chosen = (key: string) => !settings.pages || settings.pages.includes(key);
     const pages = allPages.filter(([, , , key]) => chosen(key));

@@ -12,6 +12,7 @@ import {
   routineId,
   SESSIONS_PER_EXERCISE,
   sessionDate,
+  TRASH_PER_USER,
   sessionToken,
   userEmail,
   userId,
@@ -168,6 +169,20 @@ export function appScenarios(pop: Population): Record<string, Scenario> {
       expectStatus: 200,
       next: () => get(`/api/activity?from=${FIRST_DATE}&to=${ACTIVITY_TO}`, u()),
       check: (_s, b) => (len(obj(b).days) > 0 ? null : 'activity: no days'),
+    },
+    day: {
+      key: 'day',
+      label: 'GET /api/days/:date (a day of one log)',
+      expectStatus: 200,
+      next: () => get(`/api/days/${sessionDate(pick(WEIGHT_EXERCISES), rand(SESSIONS_PER_EXERCISE))}`, u()),
+      check: (_s, b) => (len(obj(b).sessions) > 0 ? null : 'day: no sessions'),
+    },
+    trash: {
+      key: 'trash',
+      label: `GET /api/trash (${TRASH_PER_USER} items)`,
+      expectStatus: 200,
+      next: () => get('/api/trash', u()),
+      check: (_s, b) => expectLen('trash', obj(b).items, TRASH_PER_USER),
     },
     create: {
       key: 'create',

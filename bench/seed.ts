@@ -14,6 +14,7 @@ import {
   ROUTINE_TARGETS,
   SESSIONS_PER_EXERCISE,
   SESSIONS_PER_USER,
+  TRASH_PER_USER,
   WEIGHT_EXERCISES,
   WORKOUT_FIRST_SESSION,
 } from './dataset';
@@ -100,6 +101,15 @@ from generate_series(${from}, ${to - 1}) u cross join (values ${logValues}) as l
 cross join generate_series(${WORKOUT_FIRST_SESSION}, ${N - 1}) j
 cross join lateral (select date ${q(FIRST_DATE)} + (3 * j + l.i) as d) dd
 cross join lateral (select (dd.d + time '17:00')::timestamp at time zone 'UTC' as start) tt`;
+}
+
+/** Each account's trash: TRASH_PER_USER deleted sessions of Bench Press, one every other day. */
+function trashSql(from: number, to: number): string {
+  return `insert into trash (author_id, id, kind, title, deleted_at, needs, exercises, sessions, rows)
+select md5('bench:u:' || u)::uuid, md5('bench:t:' || u || ':' || i)::uuid, 'wlsession',
+  'Bench Press, ' || to_char(date ${q(FIRST_DATE)} - i, 'YYYY-MM-DD'), now() - make_interval(days => 2 * i),
+  '{}'::uuid[], 0, 0, '{"sessions": []}'::jsonb
+from generate_series(${from}, ${to - 1}) u cross join generate_series(1, ${TRASH_PER_USER}) i`;
 }
 
 /** Which exercises of an account get sessions, how many each, and the day of session j of exercise x. */
@@ -270,6 +280,7 @@ export async function seedUsers(
       await run(workoutsSql(a, b));
       await run(wlsessionsSql(a, b));
       await run(pasessionsSql(a, b));
+      await run(trashSql(a, b));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
