@@ -33,7 +33,9 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
   const alerted = useRef<number | null>(rest && restIsOver(rest, now()) ? rest.startedAt : null);
   const announcedStart = useRef<number | null>(rest?.startedAt ?? null);
 
-  const running = rest !== null && !restIsOver(rest, time);
+  // The last tick can be older than a rest just started: until the next tick, the rest counts from its start.
+  const shown = rest ? Math.max(time, rest.startedAt) : time;
+  const running = rest !== null && !restIsOver(rest, shown);
 
   useEffect(() => {
     if (!rest) return;
@@ -56,7 +58,7 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
     return () => clearTimeout(timer);
   }, [rest, time, now]);
 
-  const left = rest ? restRemaining(rest, time) : 0;
+  const left = rest ? restRemaining(rest, shown) : 0;
   return (
     <div className="workout-bar" role="region" aria-label="Rest timer and finish">
       <p className="sr-only" aria-live="polite">
