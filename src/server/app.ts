@@ -190,8 +190,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  // Responses up to 64 KB (every API page) are compressed in one synchronous call: on a small
-  // machine a zlib stream per response costs more in setup than the compression itself.
+  // Responses up to 256 KB (every API page: a workouts page of 12 is 40–75 KB) are compressed in
+  // one synchronous call: on a small machine a zlib stream per response costs more in setup than
+  // the compression itself (a workouts page's server CPU 1.03–1.18 → 0.81–0.82 ms when 64 KB was
+  // the limit; docs/benchmarks.md "Gym mode's budgets").
   // Brotli 0 first: on the ≈ 20 KB exercise page it takes ≈ 27 µs against gzip 1's ≈ 34 µs, for
   // 4.0 KB against 3.6 KB, and the page's server CPU fell from 0.21 to 0.17 ms under load
   // (docs/benchmarks.md). Brotli 1 and up allocate ≈ 0.7 MB of native buffers per call, which set
@@ -200,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, {
     global: true,
     threshold: 1024,
-    syncThreshold: 65_536,
+    syncThreshold: 262_144,
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } },
     zlibOptions: { level: 1 },
