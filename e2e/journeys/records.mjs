@@ -171,17 +171,18 @@ export async function run({ open, shot }) {
  * 1000 × 1234.56 + 1 × 7.89 kg hard (work 1,234,567.89 kg) and 1000 × 1000 kg junk (1,000,000 kg).
  */
 async function bigVolumes(context, page, shot) {
+  const bigSets = [
+    { repetitions: 1000, kilograms: 1234.56, isHard: true },
+    { repetitions: 1, kilograms: 7.89, isHard: true },
+    { repetitions: 1000, kilograms: 1000, isHard: false },
+  ];
   await apiCall(context, 'POST', '/api/logs/records-block/exercises', {
     title: 'Big Volume',
     session: 'wlsession',
   });
   const created = await apiCall(context, 'POST', '/api/logs/records-block/exercises/big-volume/wlsessions', {
     createdDate: '2024-02-01',
-    set: [
-      { repetitions: 1000, kilograms: 1234.56, isHard: true },
-      { repetitions: 1, kilograms: 7.89, isHard: true },
-      { repetitions: 1000, kilograms: 1000, isHard: false },
-    ],
+    set: bigSets,
   });
   const exercise = '/logs/records-block/big-volume';
   /** Every tile and record card holds its figure: nothing wider than its box. */
@@ -218,6 +219,33 @@ async function bigVolumes(context, page, shot) {
     await assertNoHorizontalScroll(page, `the exercise page at ${width} px`);
     await inBothThemes(page, `an exercise page with 7-digit volumes at ${width} px`);
   }
+  // The same sets as a workout: its summary's volume and its entry's tiles; the day's session line.
+  const answer = await apiCall(context, 'POST', '/api/logs/records-block/workouts', {
+    createdDate: '2024-02-02',
+    entries: [{ slugExercise: 'big-volume', set: bigSets }],
+  });
+  const workoutId = (answer.workout ?? answer)._id;
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/logs/records-block/workouts/${workoutId}`);
+    await page.locator('.workout-summary').getByText('2,234,567.89 kg').waitFor();
+    await page.locator('.stat-total').getByText('2,234,567.89 kg').waitFor();
+    await assertNothingClipped('.workout-summary > div', `the workout's summary at ${width} px`);
+    await assertNothingClipped('.stat', `the workout's entry at ${width} px`);
+    await assertNoHorizontalScroll(page, `the workout page at ${width} px`);
+    await inBothThemes(page, `a workout page with 7-digit volumes at ${width} px`);
+    await page.goto('/history/2024-02-02');
+    await page.getByText('3 sets · 2,234,567.89 kg').waitFor();
+    await assertNoHorizontalScroll(page, `the day at ${width} px`);
+  }
+  await shot(page, 'records-big-volume-day');
+  await page.goto(`/logs/records-block/workouts/${workoutId}`);
+  await page.locator('.workout-summary').waitFor();
+  await shot(page, 'records-big-volume-workout');
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${exercise}/wl/${created.slugSession}`);
   await page.locator('.stat-total dd').waitFor();
