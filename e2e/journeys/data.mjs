@@ -144,7 +144,7 @@ export async function run({ open, shot }) {
   assert.equal(await warmUp.getByRole('cell').nth(3).textContent(), '–No', 'the warm-up set is not hard');
   assert.equal(
     await page.locator('.stat-junk dd').textContent(),
-    '400',
+    '400 kg',
     'junk volume is the warm-up: 10 × 40',
   );
 

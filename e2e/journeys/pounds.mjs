@@ -124,8 +124,8 @@ export async function run({ open, shot }) {
   // Every figure in the typed pounds, never kilograms converted back (225.5 lb is not 225.49):
   // the session cards, the records (from the sets that hold them) and the chart.
   // The first session (5 × 135 + 3 × 225.5) and the second (its sets copied, the last with 4 reps).
-  await page.locator('.session-card').getByText('1,351.5', { exact: true }).waitFor();
-  await page.locator('.session-card').getByText('1,577', { exact: true }).waitFor();
+  await page.locator('.session-card').getByText('1,351.5 lb', { exact: true }).waitFor();
+  await page.locator('.session-card').getByText('1,577 lb', { exact: true }).waitFor();
   await page.getByText('reps * lbs = vol').waitFor();
   await page.getByRole('link', { name: 'Heaviest: 225.5 lb' }).waitFor();
   await page.getByRole('link', { name: 'Estimated 1RM: 255.57 lb' }).waitFor();

@@ -5,6 +5,7 @@
 import {
   apiCall,
   assert,
+  assertNoHorizontalScroll,
   createExerciseUi,
   createLogUi,
   expectAccessible,
@@ -88,11 +89,26 @@ export async function run({ open, shot }) {
   const oldLink = card.getByRole('link', { name: 'Best set volume: 500 kg' });
   assert.equal(await oldLink.getAttribute('href'), `${EXERCISE}/wl/2024-01-15`);
 
-  // The chart: a bar per session for each series, the e1RM among them, on its own right axis.
+  // The chart: a bar per session for each volume; the e1RM and the heaviest set as lines with a
+  // marker per session, on their own right axis fitted to their range (116.67 to 132 kg, not from 0).
   const totals = page.locator('.chart-bar[data-series="totalVolume"]');
   await page.locator('.progress-chart').waitFor();
   assert.equal(await totals.count(), 2, 'All: both sessions');
-  assert.equal(await page.locator('.chart-bar[data-series="e1rm"]').count(), 2, 'an e1RM bar per session');
+  assert.equal(await page.locator('.chart-bar[data-series="e1rm"]').count(), 0, 'no e1RM bars');
+  assert.equal(
+    await page.locator('.chart-point[data-series="e1rm"]').count(),
+    2,
+    'an e1RM point per session',
+  );
+  assert.equal(
+    await page.locator('.chart-point[data-series="heaviest"]').count(),
+    2,
+    'a heaviest point each',
+  );
+  const rightTicks = await page
+    .locator('.progress-chart text[text-anchor="start"]')
+    .evaluateAll((texts) => texts.map((t) => Number(t.textContent)));
+  assert.ok(rightTicks[0] > 0 && rightTicks[0] <= 100, `the weights' axis is fitted: ${rightTicks}`);
   await page.getByRole('button', { name: 'All', pressed: true }).waitFor();
   await shot(page, 'records-exercise');
   await inBothThemes(page, 'the exercise page with its records, range and e1RM');
@@ -146,4 +162,95 @@ export async function run({ open, shot }) {
   await expectHeading(page, '15 Jan 2024');
   await badges.getByText('Best set volume').waitFor();
   assert.equal(await badges.getByText('Heaviest').count(), 1, 'the first session set every record');
+
+  await bigVolumes(context, page, shot);
+}
+
+/**
+ * 7-digit volumes with their unit (docs/api.md §14) fit their tiles and record cards at 375 px:
+ * 1000 × 1234.56 + 1 × 7.89 kg hard (work 1,234,567.89 kg) and 1000 × 1000 kg junk (1,000,000 kg).
+ */
+async function bigVolumes(context, page, shot) {
+  const bigSets = [
+    { repetitions: 1000, kilograms: 1234.56, isHard: true },
+    { repetitions: 1, kilograms: 7.89, isHard: true },
+    { repetitions: 1000, kilograms: 1000, isHard: false },
+  ];
+  await apiCall(context, 'POST', '/api/logs/records-block/exercises', {
+    title: 'Big Volume',
+    session: 'wlsession',
+  });
+  const created = await apiCall(context, 'POST', '/api/logs/records-block/exercises/big-volume/wlsessions', {
+    createdDate: '2024-02-01',
+    set: bigSets,
+  });
+  const exercise = '/logs/records-block/big-volume';
+  /** Every tile and record card holds its figure: nothing wider than its box. */
+  const assertNothingClipped = async (selector, where) => {
+    const boxes = await page
+      .locator(selector)
+      .evaluateAll((elements) =>
+        elements.map((e) => ({ text: e.textContent, scroll: e.scrollWidth, client: e.clientWidth })),
+      );
+    assert.ok(boxes.length > 0, `${where}: ${selector} drawn`);
+    for (const box of boxes)
+      assert.ok(box.scroll <= box.client, `${where}: "${box.text}" clipped (${box.scroll} > ${box.client})`);
+  };
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${exercise}/wl/${created.slugSession}`);
+    await page.locator('.stat-total dd').getByText('2,234,567.89 kg').waitFor();
+    assert.equal(await page.locator('.stat-work dd').textContent(), '1,234,567.89 kg');
+    assert.equal(await page.locator('.stat-junk dd').textContent(), '1,000,000 kg');
+    await assertNothingClipped('.stat', `the session page at ${width} px`);
+    await assertNoHorizontalScroll(page, `the session page at ${width} px`);
+    await inBothThemes(page, `a session page with 7-digit volumes at ${width} px`);
+
+    await page.goto(exercise);
+    await page.getByRole('link', { name: 'Best session volume: 2,234,567.89 kg' }).waitFor();
+    await page.locator('.session-card .stat-total').getByText('2,234,567.89 kg').waitFor();
+    await page.locator('.chart-point[data-series="e1rm"]').waitFor();
+    await assertNothingClipped('.stat', `the exercise page's session card at ${width} px`);
+    await assertNothingClipped('.record', `the records card at ${width} px`);
+    await assertNothingClipped('.record-value', `the records card at ${width} px`);
+    await assertNoHorizontalScroll(page, `the exercise page at ${width} px`);
+    await inBothThemes(page, `an exercise page with 7-digit volumes at ${width} px`);
+  }
+  // The same sets as a workout: its summary's volume and its entry's tiles; the day's session line.
+  const answer = await apiCall(context, 'POST', '/api/logs/records-block/workouts', {
+    createdDate: '2024-02-02',
+    entries: [{ slugExercise: 'big-volume', set: bigSets }],
+  });
+  const workoutId = (answer.workout ?? answer)._id;
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/logs/records-block/workouts/${workoutId}`);
+    await page.locator('.workout-summary').getByText('2,234,567.89 kg').waitFor();
+    await page.locator('.stat-total').getByText('2,234,567.89 kg').waitFor();
+    await assertNothingClipped('.workout-summary > div', `the workout's summary at ${width} px`);
+    await assertNothingClipped('.stat', `the workout's entry at ${width} px`);
+    await assertNoHorizontalScroll(page, `the workout page at ${width} px`);
+    await inBothThemes(page, `a workout page with 7-digit volumes at ${width} px`);
+    await page.goto('/history/2024-02-02');
+    await page.getByText('3 sets · 2,234,567.89 kg').waitFor();
+    await assertNoHorizontalScroll(page, `the day at ${width} px`);
+  }
+  await shot(page, 'records-big-volume-day');
+  await page.goto(`/logs/records-block/workouts/${workoutId}`);
+  await page.locator('.workout-summary').waitFor();
+  await shot(page, 'records-big-volume-workout');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${exercise}/wl/${created.slugSession}`);
+  await page.locator('.stat-total dd').waitFor();
+  await shot(page, 'records-big-volume-session');
+  await page.goto(exercise);
+  await page.locator('.chart-point').first().waitFor();
+  await shot(page, 'records-big-volume-exercise');
 }

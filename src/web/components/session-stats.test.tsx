@@ -43,17 +43,33 @@ describe('WlSessionStats', () => {
     inPounds: { totalVolume: 1756.4, workingVolume: 1336.4, junkVolume: 420 },
   });
 
-  it('shows total, junk and work volume', () => {
+  it('shows total, junk and work volume with their unit', () => {
     render(<WlSessionStats session={session} unit="kg" />);
-    expect(statValue('Total Volume')).toBe('796.68');
-    expect(statValue('Junk Volume')).toBe('190.51');
-    expect(statValue('Work Volume')).toBe('606.17');
+    expect(statValue('Total Volume')).toBe('796.68 kg');
+    expect(statValue('Junk Volume')).toBe('190.51 kg');
+    expect(statValue('Work Volume')).toBe('606.17 kg');
+  });
+
+  it('keeps the thousands separators of a 7-digit volume and adds the unit on compact cards', () => {
+    const big = aWlsession({
+      totalVolume: 1_234_567.89,
+      workingVolume: 1_000_000,
+      junkVolume: 234_567.89,
+      inPounds: { totalVolume: 2_721_771.5, workingVolume: 2_204_622.6, junkVolume: 517_148.9 },
+    });
+    const { unmount } = render(<WlSessionStats session={big} unit="kg" compact />);
+    expect(statValue('Total Volume')).toBe('1,234,567.89 kg');
+    expect(statValue('Work Volume')).toBe('1,000,000 kg');
+    unmount();
+    render(<WlSessionStats session={big} unit="lb" compact />);
+    expect(statValue('Total Volume')).toBe('2,721,771.5 lb');
+    expect(screen.getAllByText('lb', { selector: '.unit' })).toHaveLength(3);
   });
 
   it("shows a pound user the server's pound volumes, never kilograms converted back", () => {
     render(<WlSessionStats session={session} unit="lb" />);
-    expect(statValue('Total Volume')).toBe('1,756.4');
-    expect(statValue('Work Volume')).toBe('1,336.4');
-    expect(statValue('Junk Volume')).toBe('420');
+    expect(statValue('Total Volume')).toBe('1,756.4 lb');
+    expect(statValue('Work Volume')).toBe('1,336.4 lb');
+    expect(statValue('Junk Volume')).toBe('420 lb');
   });
 });

@@ -1,10 +1,13 @@
 import { memo } from 'react';
-import type { Axis, ChartLayout } from './chart-layout';
+import type { Axis, ChartLayout, Line } from './chart-layout';
 
 // Theme colours (styles/tokens.css), as styles: SVG presentation attributes do not take var().
 const AXIS = { fill: 'var(--muted)', stroke: 'var(--muted)' };
 const GRID = { stroke: 'var(--border)' };
 const TICK = 6;
+// Half a marker's size; its white (or dark) edge keeps it apart from a bar or line behind it.
+const MARK = 3.5;
+const POINT_EDGE = 'var(--surface)';
 
 // Both parts are memoised: moving the pointer redraws only the cursor and the tooltip.
 
@@ -27,9 +30,13 @@ interface ChartMarksProps {
   fontSize: number;
 }
 
-/** Bars, then the axes over their feet, with tick labels and the 'Date' title. */
+/**
+ * Bars, then the lines with a marker per session (a circle for the e1RM, a square for the
+ * heaviest set, so the two differ by more than colour), then the axes over the bars' feet, with
+ * tick labels and the 'Date' title.
+ */
 export const ChartMarks = memo(function ChartMarks({ layout, height, fontSize }: ChartMarksProps) {
-  const { plot, bars, labels, left, right } = layout;
+  const { plot, bars, lines, labels, left, right } = layout;
   return (
     <>
       <g>
@@ -43,6 +50,9 @@ export const ChartMarks = memo(function ChartMarks({ layout, height, fontSize }:
           />
         ))}
       </g>
+      {lines.map((line) => (
+        <ChartLine key={line.key} line={line} />
+      ))}
       <g fontSize={fontSize} style={AXIS} shapeRendering="crispEdges">
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
         {labels.map((label) => {
@@ -65,6 +75,39 @@ export const ChartMarks = memo(function ChartMarks({ layout, height, fontSize }:
     </>
   );
 });
+
+function ChartLine({ line }: { line: Line }) {
+  const mark = { fill: line.color, stroke: POINT_EDGE };
+  return (
+    <g className="chart-line" data-series={line.key}>
+      <path d={line.d} style={{ stroke: line.color }} fill="none" strokeWidth={2} strokeLinejoin="round" />
+      {line.points.map((p) =>
+        line.key === 'heaviest' ? (
+          <rect
+            key={p.index}
+            className="chart-point"
+            data-series={line.key}
+            x={p.x - MARK}
+            y={p.y - MARK}
+            width={2 * MARK}
+            height={2 * MARK}
+            style={mark}
+          />
+        ) : (
+          <circle
+            key={p.index}
+            className="chart-point"
+            data-series={line.key}
+            cx={p.x}
+            cy={p.y}
+            r={MARK + 0.5}
+            style={mark}
+          />
+        ),
+      )}
+    </g>
+  );
+}
 
 function YAxis({ axis, x, side, layout }: { axis: Axis; x: number; side: -1 | 1; layout: ChartLayout }) {
   return (
@@ -92,4 +135,4 @@ function YAxis({ axis, x, side, layout }: { axis: Axis; x: number; side: -1 | 1;
 }
 
 const yOf = (value: number, axis: Axis, { plot }: ChartLayout) =>
-  plot.bottom - (value / axis.max) * (plot.bottom - plot.top);
+  plot.bottom - ((value - axis.min) / (axis.max - axis.min)) * (plot.bottom - plot.top);

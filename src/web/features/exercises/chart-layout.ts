@@ -1,6 +1,7 @@
 import type { Progress } from '../../../contract/sessions';
 import {
   compactNumber,
+  fittedRange,
   formatPaceTick,
   isLabelled,
   labelStep,
@@ -8,7 +9,7 @@ import {
   shortDate,
   type AxisScale,
 } from './chart-scale';
-import type { ChartSeries } from './chart-series';
+import { isLine, type ChartSeries } from './chart-series';
 
 type Point = Progress['points'][number];
 type SeriesKey = ChartSeries['key'];
@@ -35,6 +36,15 @@ export interface Bar {
   d: string;
 }
 
+export interface Line {
+  key: SeriesKey;
+  color: string;
+  /** SVG path through the points in date order. */
+  d: string;
+  /** A marker per session with a value, at its date's centre. */
+  points: { index: number; x: number; y: number }[];
+}
+
 export interface ChartLayout {
   plot: { left: number; top: number; right: number; bottom: number };
   /** Width of one date's slot on the x axis. */
@@ -42,6 +52,7 @@ export interface ChartLayout {
   left: Axis;
   right?: Axis;
   bars: Bar[];
+  lines: Line[];
   labels: { index: number; x: number; text: string }[];
 }
 
@@ -62,10 +73,11 @@ export const valueOf = (point: Point, key: SeriesKey): number =>
 export function layoutChart(input: LayoutInput): ChartLayout {
   const { width, height, fontSize, isSmall, points, series, visible } = input;
   const isPace = series.some((s) => s.key === 'pace');
-  // Speed (km/min) is a hundredth of pace (min/km), and an e1RM (kg) a fraction of a session's
-  // volume: each gets its own axis on the right. Pace keeps its right axis always; the weights
-  // chart has one only while its e1RM is shown, so hiding it gives the volumes the whole width.
-  const onRight = (s: ChartSeries) => s.key === 'speed' || s.key === 'e1rm';
+  // Speed (km/min) is a hundredth of pace (min/km): it gets its own axis on the right, always.
+  // The weights chart's e1RM and heaviest set are a set's weight, a fraction of a session's
+  // volume: lines on a right axis fitted to their range (docs/api.md §14), there only while one of
+  // them is shown, so hiding both gives the volumes the whole width.
+  const onRight = (s: ChartSeries) => s.key === 'speed' || isLine(s);
   const hasRight = isPace || series.some((s) => onRight(s) && visible.has(s.key));
   const plot = {
     left: isSmall ? 40 : 56,
@@ -76,31 +88,45 @@ export function layoutChart(input: LayoutInput): ChartLayout {
   const band = Math.max(0, plot.right - plot.left) / Math.max(1, points.length);
 
   const shown = series.filter((s) => visible.has(s.key));
-  const axisMax = (side: boolean) => {
+  // An axis with no ticked series keeps the scale of its hidden ones rather than jumping to 0–1.
+  const axisValues = (side: boolean) => {
     const own = series.filter((s) => onRight(s) === side);
-    // An axis with no ticked series keeps the scale of its hidden ones rather than jumping to 0–1.
     const used = own.some((s) => visible.has(s.key)) ? own.filter((s) => visible.has(s.key)) : own;
-    return Math.max(0, ...points.flatMap((p) => used.map((s) => valueOf(p, s.key))));
+    return points.flatMap((p) => used.map((s) => valueOf(p, s.key)));
   };
-  const [leftScale, rightScale] = niceAxes(hasRight ? [axisMax(false), axisMax(true)] : [axisMax(false)]);
+  const leftMax = Math.max(0, ...axisValues(false));
+  const rightRange = isPace ? Math.max(0, ...axisValues(true)) : fittedRange(axisValues(true));
+  const [leftScale, rightScale] = niceAxes(hasRight ? [leftMax, rightRange] : [leftMax]);
   const left: Axis = { ...leftScale, format: isPace ? formatPaceTick : compactNumber };
   const right: Axis | undefined = rightScale && { ...rightScale, format: isPace ? String : compactNumber };
 
   const y = (value: number, axis: Axis) =>
-    plot.bottom - (Math.max(0, value) / axis.max) * (plot.bottom - plot.top);
+    plot.bottom - ((Math.max(axis.min, value) - axis.min) / (axis.max - axis.min)) * (plot.bottom - plot.top);
+  const axisOf = (s: ChartSeries) => (onRight(s) && right ? right : left);
 
+  const barSeries = shown.filter((s) => !isLine(s));
   const room = band * (1 - 2 * CATEGORY_GAP);
-  const gap = shown.length > 1 ? Math.min(BAR_GAP, (room * 0.2) / (shown.length - 1)) : 0;
-  const barWidth = Math.min(MAX_BAR, (room - gap * (shown.length - 1)) / Math.max(1, shown.length));
-  const groupWidth = barWidth * shown.length + gap * (shown.length - 1);
+  const gap = barSeries.length > 1 ? Math.min(BAR_GAP, (room * 0.2) / (barSeries.length - 1)) : 0;
+  const barWidth = Math.min(MAX_BAR, (room - gap * (barSeries.length - 1)) / Math.max(1, barSeries.length));
+  const groupWidth = barWidth * barSeries.length + gap * (barSeries.length - 1);
 
   const bars: Bar[] = points.flatMap((point, index) =>
-    shown.map((s, j) => {
+    barSeries.map((s, j) => {
       const x = plot.left + index * band + (band - groupWidth) / 2 + j * (barWidth + gap);
-      const top = y(valueOf(point, s.key), onRight(s) && right ? right : left);
+      const top = y(valueOf(point, s.key), axisOf(s));
       return { index, key: s.key, color: s.color, d: barPath(x, top, barWidth, plot.bottom - top) };
     }),
   );
+
+  // A session without a qualifying set has 0 ('none'): no marker, the line runs past it.
+  const lines: Line[] = shown.filter(isLine).map((s) => {
+    const marks = points.flatMap((point, index) => {
+      const value = valueOf(point, s.key);
+      return value > 0 ? [{ index, x: plot.left + (index + 0.5) * band, y: y(value, axisOf(s)) }] : [];
+    });
+    const d = marks.map((m, i) => `${i === 0 ? 'M' : 'L'}${round2(m.x)},${round2(m.y)}`).join('');
+    return { key: s.key, color: s.color, d, points: marks };
+  });
 
   const texts = points.map((p) => shortDate(p.createdDate));
   const longest = Math.max(0, ...texts.map((t) => t.length)) * fontSize * CHAR_WIDTH;
@@ -114,7 +140,7 @@ export function layoutChart(input: LayoutInput): ChartLayout {
     return [{ index, x: Math.min(Math.max(centre, half), width - half), text }];
   });
 
-  return { plot, band, left, right, bars, labels };
+  return { plot, band, left, right, bars, lines, labels };
 }
 
 /** The date slot under a point of the chart, or null outside the plot. */
@@ -124,9 +150,11 @@ export function indexAt(layout: ChartLayout, count: number, x: number, y: number
   return Math.min(count - 1, Math.floor((x - plot.left) / band));
 }
 
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
 function barPath(x: number, y: number, w: number, h: number): string {
   const r = Math.max(0, Math.min(RADIUS, w / 2, h));
-  const n = (v: number) => Math.round(v * 100) / 100;
+  const n = round2;
   return [
     `M${n(x)},${n(y + h)}`,
     `V${n(y + r)}`,

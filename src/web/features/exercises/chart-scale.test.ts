@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compactNumber,
+  fittedRange,
   formatPaceTick,
   formatSeriesValue,
   isLabelled,
@@ -50,6 +51,46 @@ describe('niceAxes', () => {
     const [pace, speed] = niceAxes([5.1, 0.201]);
     expect(pace.ticks).toEqual([0, 2, 4, 6]);
     expect(speed.ticks).toEqual([0, 0.1, 0.2, 0.3]);
+  });
+});
+
+describe("a fitted axis (the weights chart's lines)", () => {
+  const fitted = (values: number[]) => niceAxes([fittedRange(values)])[0];
+
+  it('fits 100.0 to 105.0 kg with a little room either side, not from 0', () => {
+    expect(fittedRange([100, 102.5, 105])).toEqual({ min: 99.5, max: 105.5 });
+    expect(fitted([100, 102.5, 105])).toEqual({ min: 98, max: 106, ticks: [98, 100, 102, 104, 106] });
+  });
+
+  it('centres a single value', () => {
+    expect(fitted([100])).toEqual({ min: 95, max: 105, ticks: [95, 97.5, 100, 102.5, 105] });
+    expect(fitted([60, 60]).ticks).toEqual([56, 58, 60, 62, 64]);
+  });
+
+  it('fits pounds the same way', () => {
+    expect(fitted([225.5, 235]).ticks).toEqual([220, 225, 230, 235, 240]);
+    expect(fitted([135, 140, 145]).ticks).toEqual([130, 135, 140, 145, 150]);
+  });
+
+  it('makes a change of half a kilogram visible', () => {
+    expect(fitted([102.5, 103]).ticks).toEqual([102.4, 102.6, 102.8, 103, 103.2]);
+  });
+
+  it('starts at 0 only when the data is near it', () => {
+    expect(fittedRange([1, 20]).min).toBe(0);
+    expect(fitted([1, 20]).ticks).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(fitted([60, 140]).ticks).toEqual([50, 75, 100, 125, 150]);
+  });
+
+  it("leaves out 0, a session's 'none', and gives no values 0 to 1", () => {
+    expect(fittedRange([0, 100, 0])).toEqual(fittedRange([100]));
+    expect(fitted([0, 0]).ticks).toEqual([0, 0.25, 0.5, 0.75, 1]);
+  });
+
+  it('shares the number of grid lines with a volume axis from 0', () => {
+    const [volumes, weights] = niceAxes([1234.5, fittedRange([100, 105])]);
+    expect(volumes.ticks).toEqual([0, 500, 1000, 1500, 2000]);
+    expect(weights.ticks).toEqual([98, 100, 102, 104, 106]);
   });
 });
 

@@ -3,14 +3,27 @@ import { formatNumber, formatPace, formatSpeed } from '../../../contract/metrics
 import type { ChartSeries } from './chart-series';
 
 export interface AxisScale {
+  /** The value at the bottom of the plot (the first tick): 0 but on a fitted axis. */
+  min: number;
   /** The value at the top of the plot (the last tick). */
   max: number;
   ticks: number[];
 }
 
+/** The span an axis must cover: from 0 to a maximum for bars, or a fitted range for lines. */
+export interface AxisRange {
+  min: number;
+  max: number;
+}
+
 const NICE_MULTIPLES = [1, 2, 2.5, 5, 10];
 // Tried in this order, so a tie goes to 4 intervals (5 ticks, as Recharts drew them).
 const INTERVAL_CHOICES = [4, 5, 3];
+// A fitted axis leaves a tenth of its data's span free above and below it (a twentieth of the
+// value when every value is the same), so a line's top and bottom points are not drawn on the
+// plot's edges.
+const PADDING = 0.1;
+const SINGLE_VALUE_PADDING = 0.05;
 
 /** Drops the binary noise of decimal steps (3 × 0.05 = 0.15000000000000002). */
 const clean = (value: number) => Number(value.toPrecision(12));
@@ -23,22 +36,56 @@ export function niceStep(rough: number): number {
 }
 
 /**
- * Ticks from 0 for axes that share the grid lines, so every axis gets the same number of
- * intervals: 3 to 5, whichever leaves the least empty space above the tallest bar on the
- * worst-filled axis. An axis whose maximum is 0 is scaled as if it were 1.
+ * The range a line's axis is fitted to: the values' own range with some padding, so a change of a
+ * few kilograms fills the plot instead of a sliver at the top of an axis from 0. It reaches down
+ * to 0 only when the padding would cross it (the values are near 0). Values of 0 are 'none'
+ * (docs/api.md §10: a session without a qualifying set) and left out; none at all give 0 to 1.
  */
-export function niceAxes(maxima: number[]): AxisScale[] {
-  const tops = maxima.map((max) => (max > 0 ? max : 1));
-  let best: { fill: number; intervals: number; steps: number[] } | undefined;
-  for (const intervals of INTERVAL_CHOICES) {
-    const steps = tops.map((top) => niceStep(top / intervals));
-    const fill = Math.min(...tops.map((top, i) => top / (steps[i] * intervals)));
-    if (!best || fill > best.fill + 1e-9) best = { fill, intervals, steps };
+export function fittedRange(values: readonly number[]): AxisRange {
+  const positive = values.filter((v) => v > 0);
+  if (positive.length === 0) return { min: 0, max: 1 };
+  const low = Math.min(...positive);
+  const high = Math.max(...positive);
+  const pad = high > low ? (high - low) * PADDING : high * SINGLE_VALUE_PADDING;
+  return { min: Math.max(0, low - pad), max: high + pad };
+}
+
+/** The first tick and step of `intervals` nice steps that cover `range`, whole multiples of the step. */
+function cover(range: AxisRange, intervals: number): { start: number; step: number } {
+  const span = Math.max(range.max - range.min, Number.EPSILON);
+  let step = niceStep(span / intervals);
+  // Snapping the start down to a multiple of the step can leave the top uncovered: a step up then.
+  for (;;) {
+    const start = clean(Math.floor(clean(range.min / step)) * step);
+    if (clean(start + intervals * step) >= range.max) return { start, step };
+    step = niceStep(clean(step * 1.000001));
   }
-  const { intervals, steps } = best!;
-  return steps.map((step) => {
-    const ticks = Array.from({ length: intervals + 1 }, (_, i) => clean(i * step));
-    return { max: ticks[intervals], ticks };
+}
+
+/**
+ * Ticks for axes that share the grid lines, so every axis gets the same number of intervals: 3 to
+ * 5, whichever leaves the least empty space on the worst-filled axis. A number is an axis from 0
+ * to that maximum (0 is scaled as if it were 1); a range is covered from a multiple of its step
+ * at or below its minimum (see `fittedRange`).
+ */
+export function niceAxes(ranges: ReadonlyArray<number | AxisRange>): AxisScale[] {
+  const spans = ranges.map((r) =>
+    typeof r === 'number'
+      ? { min: 0, max: r > 0 ? r : 1 }
+      : r.max > r.min
+        ? r
+        : { min: r.min, max: r.min + 1 },
+  );
+  let best: { fill: number; covers: { start: number; step: number }[]; intervals: number } | undefined;
+  for (const intervals of INTERVAL_CHOICES) {
+    const covers = spans.map((span) => cover(span, intervals));
+    const fill = Math.min(...spans.map((s, i) => (s.max - s.min) / (covers[i].step * intervals)));
+    if (!best || fill > best.fill + 1e-9) best = { fill, covers, intervals };
+  }
+  const { intervals, covers } = best!;
+  return covers.map(({ start, step }) => {
+    const ticks = Array.from({ length: intervals + 1 }, (_, i) => clean(start + i * step));
+    return { min: ticks[0], max: ticks[intervals], ticks };
   });
 }
 

@@ -146,18 +146,62 @@ describe('ProgressChart', () => {
       expect(screen.getByText(tick)).toBeTruthy();
   });
 
-  it('gives the Estimated 1RM its own axis on the right, only while it is shown', () => {
+  it('draws the Estimated 1RM and the heaviest set as lines on a right axis fitted to them, while shown', () => {
     stubResizeObserver();
+    // A few kilograms of progress: 100 → 102.5 → 105 kg e1RM, heaviest 90 → 92.5 → 95 kg.
+    const points = WL_POINTS.map((p, i) => ({ ...p, e1rm: 100 + 2.5 * i, heaviest: 90 + 2.5 * i }));
     const { container, rerender } = render(
-      <ProgressChart points={WL_POINTS} series={WL_SERIES} visible={new Set(['totalVolume', 'e1rm'])} />,
+      <ProgressChart
+        points={points}
+        series={WL_SERIES}
+        visible={new Set(['totalVolume', 'e1rm', 'heaviest'])}
+      />,
     );
-    expect(bars(container).map((b) => b.dataset.series)).toEqual(
-      Array.from({ length: 3 }, () => ['totalVolume', 'e1rm']).flat(),
+    // Volumes stay bars; the two weights are a line each with a marker per session.
+    expect(bars(container).map((b) => b.dataset.series)).toEqual([
+      'totalVolume',
+      'totalVolume',
+      'totalVolume',
+    ]);
+    const lines = [...container.querySelectorAll<SVGElement>('.chart-line')].map((l) => l.dataset.series);
+    expect(lines).toEqual(['e1rm', 'heaviest']);
+    expect(container.querySelectorAll('.chart-point[data-series="e1rm"]')).toHaveLength(3);
+    expect(container.querySelectorAll('.chart-point[data-series="heaviest"]')).toHaveLength(3);
+    // The right axis runs from 85 to 110, not from 0: the 5 kg climb spans a third of the plot.
+    for (const tick of ['85', '110', '1250']) expect(screen.getByText(tick)).toBeTruthy();
+    expect(screen.queryByText('0', { selector: 'text[text-anchor="start"]' })).toBeNull();
+    const ys = [...container.querySelectorAll<SVGCircleElement>('circle.chart-point')].map((c) =>
+      Number(c.getAttribute('cy')),
     );
-    // Volumes up to 1234.5 on the left, e1RMs up to 120 on the right: each axis its own ticks.
-    for (const tick of ['1250', '125']) expect(screen.getByText(tick)).toBeTruthy();
-    rerender(<ProgressChart points={WL_POINTS} series={WL_SERIES} visible={ALL_WL} />);
-    expect(screen.queryByText('125')).toBeNull();
-    expect(container.querySelector('[data-series="e1rm"]')).toBeNull();
+    expect(ys[0] - ys[2]).toBeGreaterThan(50);
+    screen.getByRole('img', {
+      name: /^Bar chart of Total Volume with lines of Estimated 1RM, Heaviest for 3 sessions/,
+    });
+
+    rerender(<ProgressChart points={points} series={WL_SERIES} visible={ALL_WL} />);
+    expect(screen.queryByText('110')).toBeNull();
+    expect(container.querySelector('.chart-line')).toBeNull();
+  });
+
+  it("leaves a session with no qualifying set (0) off a line, and names the lines' values", () => {
+    stubResizeObserver();
+    const points = [WL_POINTS[0], { ...WL_POINTS[1], e1rm: 0 }, WL_POINTS[2]];
+    const { container } = render(
+      <ProgressChart points={points} series={WL_SERIES} visible={new Set(['e1rm', 'heaviest'])} />,
+    );
+    expect(container.querySelectorAll('.chart-point[data-series="e1rm"]')).toHaveLength(2);
+    expect(container.querySelector('.chart-line[data-series="e1rm"] path')!.getAttribute('d')).toMatch(
+      /^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/,
+    );
+    screen.getByRole('img', { name: /^Line chart of Estimated 1RM, Heaviest for 3 sessions/ });
+    fireEvent.pointerMove(screen.getByRole('group', { name: 'Chart' }), {
+      clientX: slotX(2, 3),
+      clientY: 100,
+      pointerType: 'mouse',
+    });
+    expect([...tooltip(container)!.querySelectorAll('li')].map((e) => e.textContent)).toEqual([
+      'Estimated 1RM : 120 kg',
+      'Heaviest : 110 kg',
+    ]);
   });
 });

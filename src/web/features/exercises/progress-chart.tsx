@@ -5,7 +5,7 @@ import { useMediaQuery } from './use-media-query';
 import { ChartGrid, ChartMarks } from './chart-drawing';
 import { indexAt, layoutChart, valueOf } from './chart-layout';
 import { formatSeriesValue } from './chart-scale';
-import type { ChartSeries } from './chart-series';
+import { isLine, type ChartSeries } from './chart-series';
 import { ChartTooltip, type TooltipRow } from './chart-tooltip';
 import { useElementWidth } from './use-element-width';
 
@@ -27,8 +27,9 @@ interface Highlight {
 const CURSOR = { fill: 'var(--muted)', fillOpacity: 0.12 };
 
 /**
- * A grouped bar chart drawn as plain SVG (docs/decisions/0006): a bar per ticked series and
- * session, a tooltip per date on hover, tap or the arrow keys. Still loaded on demand.
+ * A grouped bar chart drawn as plain SVG (docs/decisions/0006): a bar per ticked volume (or pace
+ * series) and session, the weights' e1RM and heaviest set as lines on their own fitted axis, a
+ * tooltip per date on hover, tap or the arrow keys. Still loaded on demand.
  */
 export function ProgressChart({ points, series, visible }: ProgressChartProps) {
   // The 'show bar' toggles above carry each series' colour, so the chart needs no legend of its own.
@@ -143,11 +144,22 @@ export function ProgressChart({ points, series, visible }: ProgressChartProps) {
   );
 }
 
-/** What the chart shows, for screen readers: 'Bar chart of Pace, Speed for 12 sessions from … to …'. */
+/**
+ * What the chart shows, for screen readers: 'Bar chart of Pace, Speed for 12 sessions from … to …',
+ * 'Bar chart of Total Volume with lines of Estimated 1RM, Heaviest for …'.
+ */
 function describe(points: Progress['points'], shown: ChartSeries[]): string {
-  const what = shown.length
-    ? `Bar chart of ${shown.map((s) => s.name).join(', ')}`
-    : 'Bar chart with no series shown';
+  const names = (list: ChartSeries[]) => list.map((s) => s.name).join(', ');
+  const bars = shown.filter((s) => !isLine(s));
+  const lines = shown.filter(isLine);
+  const what =
+    bars.length && lines.length
+      ? `Bar chart of ${names(bars)} with lines of ${names(lines)}`
+      : bars.length
+        ? `Bar chart of ${names(bars)}`
+        : lines.length
+          ? `Line chart of ${names(lines)}`
+          : 'Bar chart with no series shown';
   if (points.length === 0) return `${what}: no sessions`;
   const first = formatCalendarDate(points[0].createdDate);
   if (points.length === 1) return `${what} for 1 session on ${first}`;

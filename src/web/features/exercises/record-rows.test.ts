@@ -29,6 +29,23 @@ describe('recordRows', () => {
     expect(recordRows(WL, 'lb').map((r) => r.value)).toEqual(['135 lb', '242.51 lb', '675 lb', null]);
   });
 
+  it('writes a 7-digit volume with its thousands separators and its unit', () => {
+    const big = exerciseRecords.parse({
+      kind: 'wlsession',
+      records: {
+        ...WL.records,
+        bestSessionVolume: {
+          value: 1_234_567.89,
+          pounds: 2_721_771.5,
+          createdDate: '2024-02-01',
+          slugSession: 'c',
+        },
+      },
+    });
+    expect(recordRows(big, 'kg')[3].value).toBe('1,234,567.89 kg');
+    expect(recordRows(big, 'lb')[3].value).toBe('2,721,771.5 lb');
+  });
+
   it('shows pace as m:ss min/km, distance in km, duration as h:mm:ss, whatever the weight unit', () => {
     const rows = recordRows(
       {

@@ -91,7 +91,7 @@ describe('WlSessionForm set rows', () => {
     await user.type(input('Set 2 KGs'), '62.5');
 
     const preview = document.querySelector('.volume-preview')!;
-    expect(preview.textContent).toContain('Total 1,000');
+    expect(preview.textContent).toContain('Total 1,000 kg');
     expect(preview.textContent).toContain('Work 500');
     expect(preview.textContent).toContain('Junk 500');
 
@@ -227,7 +227,7 @@ describe('WlSessionForm for a user in pounds, with notes, the previous sets and 
     await user.type(input('Set 1 reps'), '5');
     await user.clear(input('Set 1 LBs'));
     await user.type(input('Set 1 LBs'), '135');
-    expect(document.querySelector('.volume-preview')!.textContent).toContain('Total 675');
+    expect(document.querySelector('.volume-preview')!.textContent).toContain('Total 675 lb');
     expect(screen.getByText('675 vol')).toBeTruthy();
     await user.type(screen.getByLabelText('Notes'), 'Felt strong');
     await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -68,13 +68,13 @@ function TotalPreview({ control, unit }: { control: WlFormProps['control']; unit
   return (
     <p className="volume-preview">
       <span>
-        Total <strong>{formatNumber(volumes.totalVolume)}</strong>
+        Total <strong>{formatNumber(volumes.totalVolume)}</strong> {unit}
       </span>
       <span>
-        Work <strong>{formatNumber(volumes.workingVolume)}</strong>
+        Work <strong>{formatNumber(volumes.workingVolume)}</strong> {unit}
       </span>
       <span>
-        Junk <strong>{formatNumber(volumes.junkVolume)}</strong>
+        Junk <strong>{formatNumber(volumes.junkVolume)}</strong> {unit}
       </span>
     </p>
   );
