@@ -20,9 +20,11 @@ export async function run({ open }) {
 
   // The next POST of a log never reaches the server, as when the gym's wifi drops.
   let posts = 0;
+  const keys = [];
   await page.route('**/api/logs', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     posts += 1;
+    keys.push(route.request().headers()['idempotency-key']);
     if (posts <= 2) return route.abort('internetdisconnected');
     return route.fallback();
   });
@@ -74,6 +76,9 @@ export async function run({ open }) {
   await expectPath(page, '/logs/retry-block');
   await expectHeading(page, 'Retry Block');
   assert.equal(posts, 3, 'two cut, then the Retry');
+  // The same submission each time: had a cut one reached the server, the Retry could not add a second log.
+  assert.ok(keys[0], 'a create carries an Idempotency-Key');
+  assert.deepEqual(keys, [keys[0], keys[0], keys[0]], 'Retry sends the same Idempotency-Key');
   assert.equal(await error.count(), 0, 'Retry closed the error toast');
   await toastPlaced(page, page.getByRole('alert').filter({ hasText: 'Log created' }));
 }

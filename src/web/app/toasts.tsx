@@ -4,15 +4,16 @@ import 'react-toastify/ReactToastify.css';
 
 /**
  * The toast area (docs/product.md §2, docs/api.md §14): at the bottom on a phone, above the tab
- * bar (styles/layout.css), top right from 768 px; coloured theme, closing after 4000 ms (an error
- * stays until dismissed: lib/error-toast.tsx). Closing a toast gives focus back to where it was.
- * Its styles: styles/components.css.
+ * bar (styles/layout.css); bottom right from 768 px, as never over the header or Back: top right it
+ * covered the header's menu (an error stays), below the header a page's Edit and More. Coloured
+ * theme, closing after 4000 ms (an error stays until dismissed: lib/error-toast.ts). Closing a
+ * toast gives focus back to where it was. Its styles: styles/components.css.
  */
 export default function Toasts() {
   const isWide = useIsWide();
   useFocusReturn();
   return (
-    <ToastContainer position={isWide ? 'top-right' : 'bottom-center'} theme="colored" autoClose={4000} />
+    <ToastContainer position={isWide ? 'bottom-right' : 'bottom-center'} theme="colored" autoClose={4000} />
   );
 }
 

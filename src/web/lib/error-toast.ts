@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { toast, type Id } from 'react-toastify/unstyled';
+import { toast, type Id, type ToastContent } from 'react-toastify/unstyled';
 import { ErrorToast } from '../components/error-toast';
 
 /**
@@ -13,24 +13,36 @@ export function canRetry(error: unknown): boolean {
   return code === 'FETCH_ERROR' || code === 'TIMEOUT_ERROR' || (typeof code === 'number' && code >= 500);
 }
 
+/** The error toast shown for each message, so the same failure again replaces it. */
+const shown = new Map<string, Id>();
+
 /**
  * The one way to toast an error (docs/api.md §14): it stays until dismissed, and with `retry` it
- * offers Retry, which closes it and calls `retry` (the caller sends the failed request again).
+ * offers Retry, which closes it and calls `retry` (the caller sends the failed request again). The
+ * same message again replaces its toast, so errors that stay do not pile up and Retry sends the
+ * latest attempt, never an older one. A `toastId` (one toast for a kind of error) keeps the first.
  */
 export function toastError(
   message: string,
   { retry, toastId }: { retry?: () => void; toastId?: string } = {},
 ): Id {
-  if (!retry) return toast.error(message, { autoClose: false, toastId });
-  return toast.error(
-    ({ closeToast }) =>
-      createElement(ErrorToast, {
-        message,
-        onRetry: () => {
-          closeToast();
-          retry();
-        },
-      }),
-    { autoClose: false, toastId },
-  );
+  const content: ToastContent = retry
+    ? ({ closeToast }) =>
+        createElement(ErrorToast, {
+          message,
+          onRetry: () => {
+            closeToast();
+            retry();
+          },
+        })
+    : message;
+  if (toastId !== undefined) return toast.error(content, { autoClose: false, toastId });
+  const before = shown.get(message);
+  if (before !== undefined) toast.dismiss(before);
+  const id = toast.error(content, {
+    autoClose: false,
+    onClose: () => shown.get(message) === id && shown.delete(message),
+  });
+  shown.set(message, id);
+  return id;
 }
