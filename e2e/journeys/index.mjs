@@ -18,6 +18,7 @@ import * as privacy from './privacy.mjs';
 import * as records from './records.mjs';
 import * as resetPassword from './reset-password.mjs';
 import * as sharedDevice from './shared-device.mjs';
+import * as toasts from './toasts.mjs';
 import * as trash from './trash.mjs';
 import * as twoFactor from './two-factor.mjs';
 import * as weights from './weights.mjs';
@@ -47,4 +48,5 @@ export const journeys = [
   gym,
   importedWorkouts,
   trash,
+  toasts,
 ];

@@ -52,8 +52,8 @@ async function onSynced(synced: readonly QueuedSession[]): Promise<void> {
 }
 
 async function onRefused(item: QueuedSession, message: string): Promise<void> {
-  const { toast } = await import('react-toastify/unstyled');
-  toast.error(`Not synced: ${item.exerciseTitle}, ${item.sessionDate}. ${message}`);
+  const { toastError } = await import('../lib/error-toast');
+  toastError(`Not synced: ${item.exerciseTitle}, ${item.sessionDate}. ${message}`);
 }
 
 /** Its own root above the app's, so the entry script's layout needs no change (and no bytes). */

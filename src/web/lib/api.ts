@@ -2,8 +2,8 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Params } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { authStore } from './auth-store';
+import { toastError } from './error-toast';
 import { isStaleTab } from './offline/device-user';
 import {
   IDEMPOTENCY_HEADER,
@@ -73,7 +73,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       // The page that asked is about to be replaced by /login: say why there, once.
       const data = result.error.data as { message?: unknown } | undefined;
       const message = typeof data?.message === 'string' ? data.message : 'Not authorized, please log in';
-      toast.error(message, { toastId: 'unauthorized' });
+      toastError(message, { toastId: 'unauthorized' });
     }
   }
   return result;

@@ -32,13 +32,12 @@ export function useDeleteAndLeave(
   const location = useLocation();
   const [isFetchSkipped, setIsFetchSkipped] = useState(false);
 
-  const onDelete = async () => {
-    if (!confirmDelete()) return;
-    const id = recordId();
-    const backTo = `${location.pathname}${location.search}`;
+  // Also what the failure's Retry does: the same delete, already confirmed, and its Undo toast.
+  const deleteAndLeave = async (id: string, backTo: string) => {
     setIsFetchSkipped(true);
+    const retry = () => void deleteAndLeave(id, backTo);
     try {
-      await save(remove, { done: () => null, then: leaveTo, replace: true });
+      await save(remove, { done: () => null, then: leaveTo, replace: true, retry });
     } catch {
       setIsFetchSkipped(false);
       return;
@@ -46,7 +45,10 @@ export function useDeleteAndLeave(
     // The page that asked is gone by now: what follows uses the store and the router only.
     const undo = async () => {
       const restore = () => dispatch(trashApi.endpoints.restoreTrashItem.initiate(id)).unwrap();
-      const restored = await save(restore, { done: (answer) => answer.message }).catch(() => null);
+      const restored = await save(restore, {
+        done: (answer) => answer.message,
+        retry: () => void undo(),
+      }).catch(() => null);
       if (restored) navigate(backTo);
     };
     const toast = await import('react-toastify/unstyled').then(
@@ -64,6 +66,10 @@ export function useDeleteAndLeave(
         }),
       { autoClose: UNDO_MS },
     );
+  };
+  const onDelete = async () => {
+    if (!confirmDelete()) return;
+    await deleteAndLeave(recordId(), `${location.pathname}${location.search}`);
   };
   return { isFetchSkipped, onDelete };
 }

@@ -9,6 +9,11 @@ export interface SaveOptions<T> {
   then?: string | ((answer: T) => string);
   /** Replace the current history entry (a screen that should not be gone back to). */
   replace?: boolean;
+  /**
+   * What a failure's Retry does (offered after no answer or a 5xx: lib/error-toast.ts); by default
+   * the same save again, toast and navigation included.
+   */
+  retry?: () => void;
 }
 
 /**
@@ -20,17 +25,21 @@ export interface SaveOptions<T> {
 export function useSave() {
   const navigate = useNavigate();
   return useCallback(
-    async <T>(send: () => Promise<T>, { done, then, replace }: SaveOptions<T>): Promise<T> => {
+    async function save<T>(send: () => Promise<T>, options: SaveOptions<T>): Promise<T> {
+      const { done, then, replace, retry } = options;
       let answer: T;
       // Never in the way of the save itself: without the library (its chunk failed) no toast shows.
       const toasts = import('react-toastify/unstyled').then(
         ({ toast }) => toast,
         () => null,
       );
+      const errors = import('./error-toast').catch(() => null);
       try {
         answer = await send();
       } catch (error) {
-        (await toasts)?.error(errorMessage(error));
+        const shown = await errors;
+        const again = retry ?? (() => void save(send, options).catch(() => undefined));
+        shown?.toastError(errorMessage(error), { retry: shown.canRetry(error) ? again : undefined });
         throw error;
       }
       const toast = await toasts;

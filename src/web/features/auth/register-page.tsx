@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toastError } from '../../lib/error-toast';
 import type { z } from 'zod';
 import type { registerBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
@@ -59,7 +59,7 @@ export function RegisterPage() {
 
   function send(values: Output) {
     // docs/product.md §5: say so, but still send: the server has the final word on the bot check.
-    if (siteKey && !token) toast.error(CAPTCHA_MISSING);
+    if (siteKey && !token) toastError(CAPTCHA_MISSING);
     const body = { ...values, turnstileToken: token ?? undefined };
     // The redirect for signed-in users fires too; replacing keeps one /logs entry in history.
     return save(async () => authStore.signIn(await registerUser(body).unwrap()), {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
+import { toastError } from '../../lib/error-toast';
 import { FormField, invalidProps } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
@@ -35,7 +36,7 @@ export function ImportForm() {
     formState: { errors },
   } = useSchemaForm(() => import('./import-choices').then((m) => m.importForm), {
     onSubmit: send,
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toastError(errorMessage(error)),
     // The file's size is checked as soon as it is chosen, not only on Import.
     mode: 'onChange',
     defaultValues: { file: undefined, source: undefined, unit: null, distanceUnit: 'km' },

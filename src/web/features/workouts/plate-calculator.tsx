@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { canRetry, toastError } from '../../lib/error-toast';
 import { formatNumber, type WeightUnit } from '../../../contract/metrics';
 import { loadPlates, type PlateSettings, plateSettings } from '../../../contract/plates';
 import { errorMessage } from '../../lib/errors';
@@ -51,11 +52,16 @@ export function PlateSettingsEditor({ unit }: { unit: WeightUnit }) {
     }
     setError(null);
     if (!user) return;
+    await send(plateSettingsBody(user, unit, parsed.data));
+  };
+
+  // Retry (no answer or a 5xx) sends the same settings again.
+  const send = async (body: Parameters<typeof updateProfile>[0]) => {
     try {
-      authStore.signIn(await updateProfile(plateSettingsBody(user, unit, parsed.data)).unwrap());
+      authStore.signIn(await updateProfile(body).unwrap());
       toast.success('Plates saved');
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      toastError(errorMessage(failure), { retry: canRetry(failure) ? () => void send(body) : undefined });
     }
   };
 

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { canRetry, toastError } from '../../lib/error-toast';
 import type { Routine } from '../../../contract/routines';
 import { formatRest } from '../../../contract/rest-timer';
 import { supersetLabels } from '../../../contract/supersets';
@@ -23,14 +24,20 @@ export function RoutinesPage() {
   const { data, error, isLoading, isFetching } = useGetRoutinesQuery({ slugLog });
   const [remove, { isLoading: isDeleting }] = useDeleteRoutineMutation();
 
-  const onDelete = async (routine: Routine) => {
-    if (!confirmDelete()) return;
+  // Retry (no answer or a 5xx) sends the same delete again, already confirmed.
+  const deleteRoutine = async (routine: Routine) => {
     try {
       await remove({ slugLog, id: routine._id }).unwrap();
       toast.success('Routine deleted');
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      toastError(errorMessage(failure), {
+        retry: canRetry(failure) ? () => void deleteRoutine(routine) : undefined,
+      });
     }
+  };
+  const onDelete = async (routine: Routine) => {
+    if (!confirmDelete()) return;
+    await deleteRoutine(routine);
   };
 
   return (

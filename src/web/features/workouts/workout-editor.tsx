@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toastError } from '../../lib/error-toast';
 import type { WeightUnit } from '../../../contract/metrics';
 import { type Rest, restSecondsFor, startRest } from '../../../contract/rest-timer';
 import { BackLink } from '../../components/back-link';
@@ -101,7 +101,7 @@ function useDraftOps(
     const tick = (entryId: string, setId: string | null) =>
       change((draft) => {
         const result = setId === null ? togglePaceDone(draft, entryId) : toggleDone(draft, entryId, setId);
-        if (result.error) toast.error(result.error, { toastId: 'tick' });
+        if (result.error) toastError(result.error, { toastId: 'tick' });
         const entry = draft.entries.find((e) => e.id === entryId);
         if (!result.ticked || !entry || !latest.current.isLive) return result.draft;
         primeAudio();

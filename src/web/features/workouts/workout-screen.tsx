@@ -5,6 +5,7 @@ import { DraftNotice } from '../../components/draft-notice';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { useUserInfo } from '../../lib/auth-store';
+import { canRetry, toastError } from '../../lib/error-toast';
 import { errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/hooks';
 import { isQueuedReceipt } from '../../lib/offline/keep-offline';
@@ -36,14 +37,14 @@ function useSubmitChecks(draft: WorkoutDraft | null | undefined) {
     const built = workoutBodyFrom(draft, new Date());
     if (built.body.entries?.length === 0) {
       setErrors({ entries: NOTHING_DONE });
-      toast.error(NOTHING_DONE);
+      toastError(NOTHING_DONE);
       return null;
     }
     const found = checkWorkout(built, draft);
     const shown = screenErrors(found, built, draft);
     setErrors(shown);
     if (Object.keys(shown).length > 0) {
-      toast.error(Object.values(shown)[0]);
+      toastError(Object.values(shown)[0]);
       return null;
     }
     return built;
@@ -96,13 +97,17 @@ export function WorkoutInProgressScreen() {
     )
       return;
     const built = build();
-    if (!built) return;
+    if (built) await finish(built);
+  };
+
+  // Retry (no answer or a 5xx) sends the same workout again, with the same Idempotency-Key.
+  const finish = async (built: NonNullable<ReturnType<typeof build>>) => {
     let answer;
     try {
       answer = await createWorkout({ slugLog, body: built.body }).unwrap();
     } catch (error) {
       setErrors(screenErrors(answerErrors(error), built, draft));
-      toast.error(errorMessage(error));
+      toastError(errorMessage(error), { retry: canRetry(error) ? () => void finish(built) : undefined });
       return;
     }
     if (isQueuedReceipt(answer)) {
@@ -224,12 +229,16 @@ export function EditWorkoutScreen() {
     if (open.length > 0 && !window.confirm(`Not ticked Done, so not saved:\n${open.join('\n')}\n\nSave?`))
       return;
     const built = build();
-    if (!built) return;
+    if (built) await send(built);
+  };
+
+  // Retry (no answer or a 5xx) sends the same edit again.
+  const send = async (built: NonNullable<ReturnType<typeof build>>) => {
     try {
       await updateWorkout({ slugLog, id, body: built.body }).unwrap();
     } catch (error) {
       setErrors(screenErrors(answerErrors(error), built, draft));
-      toast.error(errorMessage(error));
+      toastError(errorMessage(error), { retry: canRetry(error) ? () => void send(built) : undefined });
       return;
     }
     await discardDraft(user._id, id);
