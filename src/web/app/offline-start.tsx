@@ -6,8 +6,9 @@ import { registerServiceWorker } from '../lib/offline/service-worker';
 import { startSyncSchedule } from '../lib/offline/sync-schedule';
 import { OfflineStatus } from './offline-status';
 
-// The same tags a session created online invalidates (features/sessions/sessions.api.ts).
-const SESSION_CHANGE = ['Exercise', 'Wlsession', 'Pasession'] as const;
+// The tags a session or a workout created online invalidates (features/sessions/sessions.api.ts,
+// lib/gym.api.ts): the queue holds both, and a workout sent here must show in its log's list.
+const SYNCED_CHANGE = ['Workout', 'Exercise', 'Wlsession', 'Pasession'] as const;
 
 /**
  * Offline support (docs/decisions/0015), imported by app/data-layout.tsx and started when the
@@ -42,12 +43,13 @@ export function startOffline(): void {
 
 /** The lists on screen are stale. The store is loaded only now: the home page does without it. */
 async function onSynced(synced: readonly QueuedSession[]): Promise<void> {
-  const [{ getStore }, { api }, { toast }] = await Promise.all([
+  // The API slice as gym mode enhanced it, whose tags include Workout (one slice: lib/api.ts).
+  const [{ getStore }, { workoutsApi }, { toast }] = await Promise.all([
     import('./store'),
-    import('../lib/api'),
+    import('../lib/gym.api'),
     import('react-toastify/unstyled'),
   ]);
-  getStore().dispatch(api.util.invalidateTags([...SESSION_CHANGE]));
+  getStore().dispatch(workoutsApi.util.invalidateTags([...SYNCED_CHANGE]));
   toast.success(syncedMessage(synced));
 }
 
