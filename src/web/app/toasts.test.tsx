@@ -1,25 +1,13 @@
 import '../test/setup';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToasts, toastGone } from '../test/toasts';
 import { toastError } from '../lib/error-toast';
 import Toasts from './toasts';
 
-/**
- * A toast leaves when its exit animation ends: jsdom runs no animations, so its `animationend` is
- * sent here (the first one ends the entrance, which the exit waits for).
- */
-async function gone(shown: HTMLElement, text: string) {
-  await waitFor(() => {
-    fireEvent.animationEnd(shown);
-    expect(screen.queryByText(text)).toBeNull();
-  });
-}
-
-afterEach(() => {
-  act(() => toast.dismiss());
-});
+afterEach(dismissToasts);
 
 function renderPage() {
   return render(
@@ -50,7 +38,7 @@ describe('Toasts', () => {
     await userEvent.keyboard('{Enter}');
     // At once, as the toast starts to leave: not left on a button that is going away.
     expect(document.activeElement).toBe(save);
-    await gone(shown, 'Log created');
+    await toastGone(shown, 'Log created');
     await waitFor(() => expect(document.activeElement).toBe(save));
   });
 
@@ -63,7 +51,7 @@ describe('Toasts', () => {
     const shown = await screen.findByRole('alert');
     await userEvent.click(within(shown).getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
-    await gone(shown, 'Something went wrong');
+    await toastGone(shown, 'Something went wrong');
     await waitFor(() => expect(document.activeElement).toBe(save));
   });
 
@@ -77,7 +65,7 @@ describe('Toasts', () => {
     document.body.append(other);
     other.focus();
     act(() => toast.dismiss());
-    await gone(shown, 'Log created');
+    await toastGone(shown, 'Log created');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(document.activeElement).toBe(other);
     other.remove();

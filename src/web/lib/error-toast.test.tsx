@@ -1,27 +1,15 @@
 import '../test/setup';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastContainer, toast } from 'react-toastify/unstyled';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismissToasts, toastGone } from '../test/toasts';
 import { aLog } from '../test/fixtures';
 import { currentLocation, mockApi, renderWithApp, reply } from '../test/render';
 import { NewLogPage } from '../features/logs/new-log-page';
 import { canRetry, toastError } from './error-toast';
 
-/**
- * A toast leaves when its exit animation ends: jsdom runs no animations, so its `animationend` is
- * sent here (the first one ends the entrance, which the exit waits for).
- */
-async function gone(shown: HTMLElement, text: string) {
-  await waitFor(() => {
-    fireEvent.animationEnd(shown);
-    expect(screen.queryByText(text)).toBeNull();
-  });
-}
-
-afterEach(() => {
-  act(() => toast.dismiss());
-});
+afterEach(dismissToasts);
 
 describe('canRetry', () => {
   it('says yes when there was no answer or a 5xx', () => {
@@ -52,7 +40,7 @@ describe('toastError', () => {
     expect(shown.textContent).toContain('Something went wrong');
     await userEvent.click(within(shown).getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
-    await gone(shown, 'Something went wrong');
+    await toastGone(shown, 'Something went wrong');
   });
 
   it('without retry it shows the message alone', async () => {

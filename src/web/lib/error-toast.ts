@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { toast, type Id, type ToastContent } from 'react-toastify/unstyled';
-import { ErrorToast } from '../components/error-toast';
+import { ToastAction } from '../components/toast-action';
 
 /**
  * Whether sending the same request again may succeed: it got no answer (the network, a timeout)
@@ -28,9 +28,11 @@ export function toastError(
 ): Id {
   const content: ToastContent = retry
     ? ({ closeToast }) =>
-        createElement(ErrorToast, {
+        createElement(ToastAction, {
           message,
-          onRetry: () => {
+          label: 'Retry',
+          kind: 'error-toast',
+          onAction: () => {
             closeToast();
             retry();
           },

@@ -3,7 +3,7 @@ import { createElement, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { confirmDelete } from '../components/confirm';
-import { UndoToast } from '../components/undo-toast';
+import { ToastAction } from '../components/toast-action';
 import { useSave } from './use-save';
 import { trashApi } from './trash.api';
 
@@ -57,9 +57,11 @@ export function useDeleteAndLeave(
     );
     toast?.success(
       ({ closeToast }) =>
-        createElement(UndoToast, {
+        createElement(ToastAction, {
           message: done,
-          onUndo: () => {
+          label: 'Undo',
+          kind: 'undo-toast',
+          onAction: () => {
             closeToast();
             void undo();
           },
