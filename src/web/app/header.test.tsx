@@ -62,6 +62,9 @@ describe('Header', () => {
     expect(isOpen()).toBe(false);
 
     await user.click(menuButton());
+    // The open menu's code (components/open-menu.tsx, loaded on its opening) closes it from
+    // outside: a click before it has loaded closes nothing, on a busy machine too.
+    await screen.findByRole('button', { name: 'Dark' });
     await user.click(screen.getByText('Outside'));
     expect(isOpen()).toBe(false);
 
