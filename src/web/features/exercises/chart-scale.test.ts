@@ -137,5 +137,9 @@ describe('formatting', () => {
     expect(formatSeriesValue({ key: 'totalVolume', unit: 'lb' }, 675)).toBe('675 lb');
     expect(formatSeriesValue({ key: 'pace', unit: 'min/km' }, 5.1)).toBe('5:06 min/km');
     expect(formatSeriesValue({ key: 'speed', unit: 'km/min' }, 0.196)).toBe('0.196 km/min');
+    // No qualifying set: no marker on the line, and no "0 kg" in the tooltip.
+    expect(formatSeriesValue({ key: 'e1rm', unit: 'kg' }, 0)).toBe('none');
+    expect(formatSeriesValue({ key: 'heaviest', unit: 'lb' }, 0)).toBe('none');
+    expect(formatSeriesValue({ key: 'workingVolume', unit: 'kg' }, 0)).toBe('0 kg');
   });
 });

@@ -1,6 +1,6 @@
 import { formatDayMonth } from '../../../contract/dates';
 import { formatNumber, formatPace, formatSpeed } from '../../../contract/metrics';
-import type { ChartSeries } from './chart-series';
+import { isLine, type ChartSeries } from './chart-series';
 
 export interface AxisScale {
   /** The value at the bottom of the plot (the first tick): 0 but on a fitted axis. */
@@ -120,8 +120,13 @@ export function formatPaceTick(value: number): string {
   return formatPace(minutes, seconds);
 }
 
-/** A value as the tooltip shows it, with its unit. */
+/**
+ * A value as the tooltip shows it, with its unit. A session whose sets are all warm-ups (or have
+ * no weight) has no e1RM or heaviest set: the server sends 0 (docs/api.md §10), the line has no
+ * marker there, and the tooltip says so rather than "0 kg".
+ */
 export function formatSeriesValue(series: Pick<ChartSeries, 'key' | 'unit'>, value: number): string {
+  if (isLine(series) && value <= 0) return 'none';
   if (series.key === 'pace') return `${formatPaceTick(value)} min/km`;
   if (series.key === 'speed') return `${formatSpeed(value)} km/min`;
   return `${formatNumber(value)} ${series.unit}`;
