@@ -110,21 +110,28 @@ function ChartLine({ line }: { line: Line }) {
 }
 
 function YAxis({ axis, x, side, layout }: { axis: Axis; x: number; side: -1 | 1; layout: ChartLayout }) {
+  const labelX = x + side * (TICK + 2);
+  const anchor = side < 0 ? 'end' : 'start';
   return (
     <g>
       <line x1={x} x2={x} y1={layout.plot.top} y2={layout.plot.bottom} />
+      {/* The unit sits above the top tick's label (its baseline clear of that label's half height). */}
+      <text
+        className="chart-axis-unit"
+        x={labelX}
+        y={layout.plot.top}
+        dy="-0.85em"
+        textAnchor={anchor}
+        stroke="none"
+      >
+        {axis.unit}
+      </text>
       {axis.ticks.map((tick) => {
         const y = yOf(tick, axis, layout);
         return (
           <g key={tick}>
             <line x1={x} x2={x + side * TICK} y1={y} y2={y} />
-            <text
-              x={x + side * (TICK + 2)}
-              y={y}
-              dy="0.355em"
-              textAnchor={side < 0 ? 'end' : 'start'}
-              stroke="none"
-            >
+            <text x={labelX} y={y} dy="0.355em" textAnchor={anchor} stroke="none">
               {axis.format(tick)}
             </text>
           </g>

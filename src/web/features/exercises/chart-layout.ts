@@ -26,6 +26,8 @@ export interface LayoutInput {
 
 export interface Axis extends AxisScale {
   format: (value: number) => string;
+  /** Written above the axis' top tick: the ticks are bare numbers. */
+  unit: string;
 }
 
 export interface Bar {
@@ -81,7 +83,8 @@ export function layoutChart(input: LayoutInput): ChartLayout {
   const hasRight = isPace || series.some((s) => onRight(s) && visible.has(s.key));
   const plot = {
     left: isSmall ? 40 : 56,
-    top: MARGIN_TOP,
+    // Room above the top tick's label for the axes' units.
+    top: MARGIN_TOP + fontSize + 6,
     right: width - (hasRight ? 4 + (isSmall ? 40 : 52) : 8),
     bottom: height - X_AXIS_HEIGHT,
   };
@@ -97,8 +100,14 @@ export function layoutChart(input: LayoutInput): ChartLayout {
   const leftMax = Math.max(0, ...axisValues(false));
   const rightRange = isPace ? Math.max(0, ...axisValues(true)) : fittedRange(axisValues(true));
   const [leftScale, rightScale] = niceAxes(hasRight ? [leftMax, rightRange] : [leftMax]);
-  const left: Axis = { ...leftScale, format: isPace ? formatPaceTick : compactNumber };
-  const right: Axis | undefined = rightScale && { ...rightScale, format: isPace ? String : compactNumber };
+  // A weights chart's series share one unit (kg or lb, chart-series.ts); pace and speed have their own.
+  const unitOf = (side: boolean) => series.find((s) => onRight(s) === side)?.unit ?? '';
+  const left: Axis = { ...leftScale, format: isPace ? formatPaceTick : compactNumber, unit: unitOf(false) };
+  const right: Axis | undefined = rightScale && {
+    ...rightScale,
+    format: isPace ? String : compactNumber,
+    unit: unitOf(true),
+  };
 
   const y = (value: number, axis: Axis) =>
     plot.bottom - ((Math.max(axis.min, value) - axis.min) / (axis.max - axis.min)) * (plot.bottom - plot.top);

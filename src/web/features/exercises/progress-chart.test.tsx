@@ -74,6 +74,25 @@ describe('ProgressChart', () => {
     expect(screen.getByText('1250')).toBeTruthy(); // top tick over 1234.5
   });
 
+  it("writes each axis' unit above it", () => {
+    stubResizeObserver();
+    const units = (container: HTMLElement) =>
+      [...container.querySelectorAll('.chart-axis-unit')].map((e) => e.textContent);
+    const { container, unmount } = render(
+      <ProgressChart points={WL_POINTS} series={WL_SERIES} visible={new Set([...ALL_WL, 'e1rm'])} />,
+    );
+    expect(units(container)).toEqual(['kg', 'kg']);
+    unmount();
+    const pounds = WL_SERIES.map((s) => ({ ...s, unit: 'lb' }));
+    expect(
+      units(render(<ProgressChart points={WL_POINTS} series={pounds} visible={ALL_WL} />).container),
+    ).toEqual(['lb']);
+    const pace = new Set<ChartSeries['key']>(['pace', 'speed']);
+    expect(
+      units(render(<ProgressChart points={PA_POINTS} series={PA_SERIES} visible={pace} />).container),
+    ).toEqual(['min/km', 'km/min']);
+  });
+
   it('leaves out the series whose box is unticked', () => {
     stubResizeObserver();
     const visible = new Set<ChartSeries['key']>(['totalVolume', 'workingVolume']);
