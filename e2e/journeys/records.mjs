@@ -106,9 +106,14 @@ export async function run({ open, shot }) {
     'a heaviest point each',
   );
   const rightTicks = await page
-    .locator('.progress-chart text[text-anchor="start"]')
+    .locator('.progress-chart text[text-anchor="start"]:not(.chart-axis-unit)')
     .evaluateAll((texts) => texts.map((t) => Number(t.textContent)));
   assert.ok(rightTicks[0] > 0 && rightTicks[0] <= 100, `the weights' axis is fitted: ${rightTicks}`);
+  assert.deepEqual(
+    await page.locator('.progress-chart .chart-axis-unit').allTextContents(),
+    ['kg', 'kg'],
+    'each axis names its unit',
+  );
   await page.getByRole('button', { name: 'All', pressed: true }).waitFor();
   await shot(page, 'records-exercise');
   await inBothThemes(page, 'the exercise page with its records, range and e1RM');

@@ -2,7 +2,8 @@
 // Back; a save that failed on the network (the connection cut for that one request) gives an error
 // toast that stays past 5 s and offers Retry, which sends it again and it succeeds; closing a toast
 // by keyboard puts focus back on the button that saved; 44 px close and Retry buttons, the same
-// focus ring as every control. axe with the error toast in both themes at 375 and 1280 px.
+// focus ring as every control. axe with the error toast in both themes at 375 and 1280 px; at
+// 1280 px the toast sits bottom right.
 import { accessible } from './gym.mjs';
 import { assert, expectHeading, expectPath, expectToast, newUser, registerUi } from '../lib/steps.mjs';
 
@@ -81,6 +82,18 @@ export async function run({ open }) {
   assert.deepEqual(keys, [keys[0], keys[0], keys[0]], 'Retry sends the same Idempotency-Key');
   assert.equal(await error.count(), 0, 'Retry closed the error toast');
   await toastPlaced(page, page.getByRole('alert').filter({ hasText: 'Log created' }));
+
+  // From 768 px: bottom right, clear of the header's menu and of the page's own controls.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/logs/create-new-log');
+  await page.getByLabel('Title').fill('Wide Block');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const saved = page.getByRole('alert').filter({ hasText: 'Log created' });
+  await saved.waitFor();
+  const wide = await saved.boundingBox();
+  assert.ok(wide, 'the toast is still on screen at 1280 px');
+  assert.ok(wide.x >= 640 && wide.x + wide.width <= 1280, `on the right: ${JSON.stringify(wide)}`);
+  assert.ok(wide.y >= 400 && wide.y + wide.height <= 800, `at the bottom: ${JSON.stringify(wide)}`);
 }
 
 /** At the bottom, above the tab bar, below the header: over neither, nor over the page's Back. */
