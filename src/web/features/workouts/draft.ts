@@ -106,9 +106,24 @@ export function startDraft({ userId, slugLog, logTitle, unit, now, routine }: St
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
+/**
+ * What a saved workout is at one moment: its own `updatedAt` and each session's id and `updatedAt`
+ * (a session edited or deleted through the session routes changes its workout's contents without
+ * touching the workout's row). An edit kept on the device remembers the version it started from,
+ * so the edit screen can say when the saved workout changed since (another device or tab).
+ */
+export function workoutVersion(workout: Workout): string {
+  const sessions = workout.entries.map((entry) => {
+    const session = 'wlsession' in entry ? entry.wlsession : entry.pasession;
+    return `${session._id}@${session.updatedAt}`;
+  });
+  return [workout.updatedAt, ...sessions].join(' ');
+}
+
 /** A finished workout on the same screen, for Edit: every saved set is a done one. */
 export function draftFromWorkout(workout: Workout, base: Omit<Start, 'now' | 'routine'>): WorkoutDraft {
   return {
+    baseVersion: workoutVersion(workout),
     userId: base.userId,
     slugLog: base.slugLog,
     logTitle: base.logTitle,

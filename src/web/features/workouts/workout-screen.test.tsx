@@ -220,12 +220,37 @@ describe('the edit screen of a finished workout', () => {
     const restored = await screen.findByLabelText('Bench Press set 1 Reps');
     expect((restored as HTMLInputElement).value).toBe('12');
     expect(screen.getByText(/^Restored your unsaved draft from/)).toBeTruthy();
+    expect(screen.queryByText(/has changed since/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Workout saved')).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe('/logs/push-day/workouts/w-1'));
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toMatchObject({ entries: [{ set: [{ repetitions: '12' }] }] });
     expect(await readDraft(USER._id, 'w-1')).toBeNull();
+  });
+
+  it('says when the saved workout changed after the kept edit began', async () => {
+    mockApi({ ...READS, ...WORKOUT });
+    const first = renderEdit();
+    await userEvent.type(await screen.findByLabelText('Bench Press set 1 Reps'), '5');
+    await waitFor(async () => expect(await readDraft(USER._id, 'w-1')).not.toBeNull());
+    first.unmount();
+
+    // Meanwhile a session of the workout was edited on another device: the workout's row is the same.
+    const saved = aWorkout();
+    const entries = saved.entries.map((entry, i) =>
+      i === 0 && 'wlsession' in entry
+        ? { ...entry, wlsession: { ...entry.wlsession, updatedAt: '2026-03-02T08:00:00.000Z' } }
+        : entry,
+    );
+    mockApi({ ...READS, 'GET /api/logs/push-day/workouts/w-1': { workout: { ...saved, entries } } });
+    renderEdit();
+    expect(
+      await screen.findByText(
+        /^Restored your unsaved draft from .*The saved workout has changed since \(on another device or tab\): saving your draft replaces those changes\.$/,
+      ),
+    ).toBeTruthy();
+    expect(((await screen.findByLabelText('Bench Press set 1 Reps')) as HTMLInputElement).value).toBe('105');
   });
 
   it('Cancel asks before dropping the changes, then leaves them nowhere', async () => {

@@ -11,13 +11,25 @@ import { useDocumentTitle } from '../../lib/hooks';
 import { isQueuedReceipt } from '../../lib/offline/keep-offline';
 import { paths } from '../../lib/paths';
 import { useWeightUnit } from '../../lib/weight-unit';
-import { draftFromWorkout, notDoneSummary, startDraft, workoutBodyFrom, type WorkoutDraft } from './draft';
+import {
+  draftFromWorkout,
+  notDoneSummary,
+  startDraft,
+  workoutBodyFrom,
+  workoutVersion,
+  type WorkoutDraft,
+} from './draft';
 import { discardDraft, saveDraft, useWorkoutEdit, useWorkoutInProgress } from '../../lib/workout-draft/store';
 import { answerErrors, checkWorkout, type ScreenErrors, screenErrors } from './finish';
 import { keepScreenAwake } from './rest-alerts';
 import { useSettleWaiting } from '../../lib/workout-draft/use-settle-waiting';
 import { WorkoutEditor } from './workout-editor';
-import { DISCARD_EDITS_QUESTION, DISCARD_QUESTION, WORKOUT_SAVED } from '../../lib/workout-draft/messages';
+import {
+  DISCARD_EDITS_QUESTION,
+  DISCARD_QUESTION,
+  STALE_EDIT,
+  WORKOUT_SAVED,
+} from '../../lib/workout-draft/messages';
 import { gymPaths } from '../../lib/gym-paths';
 import {
   useCreateWorkoutMutation,
@@ -257,8 +269,13 @@ export function EditWorkoutScreen() {
     forgetRestored();
     void discardDraft(user._id, id);
   };
+  // Saved elsewhere since this edit began: saving the draft would replace that, so say so.
+  const isStale = !!(kept?.baseVersion && workout && kept.baseVersion !== workoutVersion(workout));
   const notice = restoredAt && kept && (
-    <DraftNotice draft={{ restoredAt, discard: discardKept, clear: forgetRestored }} />
+    <DraftNotice
+      draft={{ restoredAt, discard: discardKept, clear: forgetRestored }}
+      stale={isStale ? STALE_EDIT : undefined}
+    />
   );
   return (
     <WorkoutEditor

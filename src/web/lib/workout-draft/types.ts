@@ -79,4 +79,6 @@ export interface WorkoutDraft {
   waitingKey: string | null;
   /** An edit of a finished workout: when it last changed on this device (ISO), once it has. */
   editedAt?: string;
+  /** An edit of a finished workout: the saved version it started from (draft.ts `workoutVersion`). */
+  baseVersion?: string;
 }
