@@ -21,6 +21,15 @@ export const name = 'gym';
 const LOG = '/logs/gym-block';
 
 /** axe in light and dark, at 375 and 1280 px (imported-workouts.mjs uses it too). */
+/** Nothing wider than the screen: the page does not scroll sideways. */
+async function fitsWidth(page, label) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: innerWidth,
+  }));
+  assert.ok(scroll <= width, `${label}: ${scroll} px wide in a ${width} px window`);
+}
+
 export async function accessible(page, label) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -200,6 +209,8 @@ export async function run({ open, shot }) {
   await accessible(page, '/logs with the workout in progress');
   await resume.getByRole('link', { name: 'Resume' }).click();
   await expectPath(page, `${LOG}/workouts/in-progress`);
+  await benchWeight(2).waitFor();
+  await fitsWidth(page, 'the workout screen at 375 px');
 
   // Set 2 typed: a drop set at RPE 9; set 3 left undone (not saved); a row set done.
   await benchWeight(2).fill('70');
@@ -267,10 +278,14 @@ export async function run({ open, shot }) {
   const rowReps = page.getByLabel('Barbell Row set 1 Reps');
   await rowReps.fill('12');
   assert.deepEqual(await keptDrafts(page), [`${saved.author}/edit/${saved._id}`], 'kept under its user');
-  // A reload mid-edit loses nothing.
+  // A reload mid-edit loses nothing. (A short window, so a card starts off screen, where it is
+  // not laid out: it must not widen the screen.)
+  await page.setViewportSize({ width: 375, height: 420 });
   await page.reload();
   await expectHeading(page, 'Push A');
   await page.getByText(/^Restored your unsaved draft from/).waitFor();
+  await fitsWidth(page, 'the edit screen at 375 px');
+  await page.setViewportSize({ width: 375, height: 812 });
   assert.equal(await rowReps.inputValue(), '12', 'the edit came back after a reload');
   // Left unsaved, the workout's page offers it back.
   await page.goto(`${LOG}/workouts/${saved._id}`);
