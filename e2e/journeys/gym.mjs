@@ -211,6 +211,15 @@ export async function run({ open, shot }) {
   await expectPath(page, `${LOG}/workouts/in-progress`);
   await benchWeight(2).waitFor();
   await fitsWidth(page, 'the workout screen at 375 px');
+  // The log's Workouts list, seen once so this tab has it (still empty), then back to the workout.
+  await page.locator('main .back-link').click();
+  await expectPath(page, LOG);
+  await page.getByRole('link', { name: 'Workouts', exact: true }).click();
+  await expectPath(page, `${LOG}/workouts`);
+  await page.getByText('No workouts yet').waitFor();
+  await page.goBack();
+  await page.goBack();
+  await expectPath(page, `${LOG}/workouts/in-progress`);
 
   // Set 2 typed: a drop set at RPE 9; set 3 left undone (not saved); a row set done.
   await benchWeight(2).fill('70');
@@ -235,11 +244,18 @@ export async function run({ open, shot }) {
     .waitFor();
   await shot(page, 'gym-workout-waiting');
   await accessible(page, 'workout waiting to sync');
+  // Still offline, off to the log's Workouts list as this tab last saw it: no workout yet.
+  await page.locator('main .back-link').click();
+  await expectPath(page, LOG);
+  await page.getByRole('link', { name: 'Workouts', exact: true }).click();
+  await expectPath(page, `${LOG}/workouts`);
+  await page.getByText('No workouts yet').waitFor();
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expectToast(page, 'Workout synced');
-  await expectToast(page, 'Workout saved');
-  await expectPath(page, `${LOG}/workouts`);
+  // The list on screen shows it once it has synced, with no reload (the sync invalidates the
+  // workouts' tag, and the list also asks again on the connection's return, whichever lands last).
+  await page.getByRole('link', { name: /Push A/ }).waitFor({ timeout: 10_000 });
   assert.equal(workoutPosts.length, 2, 'the offline try and the sync');
   assert.equal(workoutPosts[0], workoutPosts[1], 'the sync went with the offline try’s key');
   const list = await apiCall(context, 'GET', `/api${LOG}/workouts`);
