@@ -21,6 +21,15 @@ export const name = 'gym';
 const LOG = '/logs/gym-block';
 
 /** axe in light and dark, at 375 and 1280 px (imported-workouts.mjs uses it too). */
+/** From the workout screen, through its Back link and the log page, to the log's empty Workouts list. */
+async function emptyWorkoutsList(page) {
+  await page.locator('main .back-link').click();
+  await expectPath(page, LOG);
+  await page.getByRole('link', { name: 'Workouts', exact: true }).click();
+  await expectPath(page, `${LOG}/workouts`);
+  await page.getByText('No workouts yet').waitFor();
+}
+
 /** Nothing wider than the screen: the page does not scroll sideways. */
 async function fitsWidth(page, label) {
   const { scroll, width } = await page.evaluate(() => ({
@@ -212,11 +221,7 @@ export async function run({ open, shot }) {
   await benchWeight(2).waitFor();
   await fitsWidth(page, 'the workout screen at 375 px');
   // The log's Workouts list, seen once so this tab has it (still empty), then back to the workout.
-  await page.locator('main .back-link').click();
-  await expectPath(page, LOG);
-  await page.getByRole('link', { name: 'Workouts', exact: true }).click();
-  await expectPath(page, `${LOG}/workouts`);
-  await page.getByText('No workouts yet').waitFor();
+  await emptyWorkoutsList(page);
   await page.goBack();
   await page.goBack();
   await expectPath(page, `${LOG}/workouts/in-progress`);
@@ -245,11 +250,7 @@ export async function run({ open, shot }) {
   await shot(page, 'gym-workout-waiting');
   await accessible(page, 'workout waiting to sync');
   // Still offline, off to the log's Workouts list as this tab last saw it: no workout yet.
-  await page.locator('main .back-link').click();
-  await expectPath(page, LOG);
-  await page.getByRole('link', { name: 'Workouts', exact: true }).click();
-  await expectPath(page, `${LOG}/workouts`);
-  await page.getByText('No workouts yet').waitFor();
+  await emptyWorkoutsList(page);
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expectToast(page, 'Workout synced');
