@@ -115,13 +115,14 @@ function YAxis({ axis, x, side, layout }: { axis: Axis; x: number; side: -1 | 1;
   return (
     <g>
       <line x1={x} x2={x} y1={layout.plot.top} y2={layout.plot.bottom} />
-      {/* The unit sits above the top tick's label (its baseline clear of that label's half height). */}
+      {/* The unit sits above the top tick's label (its baseline clear of that label's half height),
+          from the chart's outer edge inwards: 'min/km' is wider than a phone's axis. */}
       <text
         className="chart-axis-unit"
-        x={labelX}
+        x={side < 0 ? 0 : layout.width}
         y={layout.plot.top}
         dy="-0.85em"
-        textAnchor={anchor}
+        textAnchor={side < 0 ? 'start' : 'end'}
         stroke="none"
       >
         {axis.unit}

@@ -48,6 +48,8 @@ export interface Line {
 }
 
 export interface ChartLayout {
+  /** The whole chart's width: the axes' units are kept inside it. */
+  width: number;
   plot: { left: number; top: number; right: number; bottom: number };
   /** Width of one date's slot on the x axis. */
   band: number;
@@ -149,7 +151,7 @@ export function layoutChart(input: LayoutInput): ChartLayout {
     return [{ index, x: Math.min(Math.max(centre, half), width - half), text }];
   });
 
-  return { plot, band, left, right, bars, lines, labels };
+  return { width, plot, band, left, right, bars, lines, labels };
 }
 
 /** The date slot under a point of the chart, or null outside the plot. */
