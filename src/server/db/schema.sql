@@ -742,13 +742,17 @@ $function$;
 
 CREATE OR REPLACE FUNCTION public.workout_stored_json(w workouts)
  RETURNS json
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE PARALLEL SAFE
 AS $function$
-  select workout_json(w, l.slug, m.entries, m.total_volume, m.sets)
-  from logs l left join lateral workout_parts(w.author_id, w.id, l.slug) m on true
-  where l.id = w.log_id
-$function$;
+DECLARE
+  stored json;
+BEGIN
+  SELECT workout_json(w, l.slug, m.entries, m.total_volume, m.sets) INTO stored
+  FROM logs l LEFT JOIN LATERAL workout_parts(w.author_id, w.id, l.slug) m ON true
+  WHERE l.id = w.log_id;
+  RETURN stored;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.workouts_emptied()
  RETURNS trigger
