@@ -12,15 +12,27 @@ import { FUNCTIONS_DIR } from '../paths';
 export type RunSql = (text: string) => Promise<Record<string, unknown>[]>;
 
 /**
- * Columns that store a function's result, rebuilt when the function's definition changes: the
- * rows written before the change would otherwise keep the old shape.
+ * Columns that store a function's result, rebuilt when the definition of a function it is made of
+ * changes (or first appears): the rows written before would otherwise keep the old shape. In
+ * order: a workout's JSON holds its sessions' (decision 0038).
  */
 const STORED_RESULTS = [
   {
-    fn: 'session_api_json(sessions)',
+    fns: ['session_api_json(sessions)'],
     // The trigger (sessions-api-json-trigger.sql) stores the new JSON on any update of the row.
     rebuild: `update sessions set api_json = session_api_json(sessions)
       where api_json::text is distinct from session_api_json(sessions)::text`,
+  },
+  {
+    fns: [
+      'workout_stored_json(workouts)',
+      'workout_json(workouts, text, json, float8, int)',
+      'workout_parts(uuid, uuid, text)',
+      'exercise_json(exercises, text)',
+    ],
+    // The trigger (workouts-api-json-trigger.sql) stores the new JSON on any update of the row.
+    rebuild: `update workouts set api_json = null
+      where api_json is null or api_json::text is distinct from workout_stored_json(workouts)::text`,
   },
 ];
 
@@ -39,7 +51,7 @@ export function functionFiles(dir = FUNCTIONS_DIR): { name: string; text: string
 
 async function definitions(run: RunSql): Promise<Map<string, string | null>> {
   const found = new Map<string, string | null>();
-  for (const { fn } of STORED_RESULTS) {
+  for (const fn of STORED_RESULTS.flatMap((stored) => stored.fns)) {
     const [row] = await run(
       `select pg_get_functiondef(to_regprocedure('${fn}')) as def where to_regprocedure('${fn}') is not null`,
     );
@@ -60,7 +72,7 @@ export async function applyFunctions(run: RunSql, dir = FUNCTIONS_DIR): Promise<
   }
   const after = await definitions(run);
   for (const stored of STORED_RESULTS) {
-    if (before.get(stored.fn) !== after.get(stored.fn)) await run(stored.rebuild);
+    if (stored.fns.some((fn) => before.get(fn) !== after.get(fn))) await run(stored.rebuild);
   }
 }
 

@@ -260,6 +260,7 @@ CREATE TABLE workouts (
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   updated_at timestamp with time zone DEFAULT now() NOT NULL,
   import_id uuid,
+  api_json json,
   CONSTRAINT workouts_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT workouts_log_id_fkey FOREIGN KEY (log_id) REFERENCES logs(id) ON DELETE CASCADE,
   CONSTRAINT workouts_routine_id_fkey FOREIGN KEY (routine_id) REFERENCES routines(id) ON DELETE SET NULL,
@@ -322,6 +323,18 @@ AS $function$
     'updatedAt', to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $function$;
 
+CREATE OR REPLACE FUNCTION public.exercises_touch_workouts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE workouts w SET api_json = null
+  FROM (SELECT DISTINCT s.workout_id FROM sessions s
+    WHERE s.author_id = new.author_id AND s.exercise_id = new.id AND s.workout_id IS NOT NULL) t
+  WHERE w.author_id = new.author_id AND w.id = t.workout_id;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.idempotency_keys_counted()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -361,6 +374,15 @@ AS $function$
     'createdAt', to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $function$;
+
+CREATE OR REPLACE FUNCTION public.logs_touch_workouts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE workouts w SET api_json = null WHERE w.author_id = new.author_id AND w.log_id = new.id;
+  RETURN NULL;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.pagination_json(total integer, page bigint, lim integer)
  RETURNS json
@@ -521,6 +543,28 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.sessions_touch_workouts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF tg_op = 'INSERT' THEN
+    UPDATE workouts w SET api_json = null
+    FROM (SELECT DISTINCT author_id, workout_id FROM changed_new WHERE workout_id IS NOT NULL) t
+    WHERE w.author_id = t.author_id AND w.id = t.workout_id;
+  ELSIF tg_op = 'DELETE' THEN
+    UPDATE workouts w SET api_json = null
+    FROM (SELECT DISTINCT author_id, workout_id FROM changed_old WHERE workout_id IS NOT NULL) t
+    WHERE w.author_id = t.author_id AND w.id = t.workout_id;
+  ELSE
+    UPDATE workouts w SET api_json = null
+    FROM (SELECT author_id, workout_id FROM changed_new WHERE workout_id IS NOT NULL
+      UNION SELECT author_id, workout_id FROM changed_old WHERE workout_id IS NOT NULL) t
+    WHERE w.author_id = t.author_id AND w.id = t.workout_id;
+  END IF;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.signed_in_user(token_hash text)
  RETURNS TABLE(user_id uuid)
  LANGUAGE sql
@@ -542,7 +586,7 @@ AS $function$
     'exercises', jsonb_build_array(to_jsonb(e)),
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
       where s.author_id = e.author_id and s.exercise_id = e.id),
-    'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+    'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
       where w.author_id = e.author_id
         and w.id in (select s.workout_id from sessions s where s.author_id = e.author_id and s.exercise_id = e.id)
         and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
@@ -566,7 +610,7 @@ AS $function$
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from exercises e
       join sessions s on s.author_id = e.author_id and s.exercise_id = e.id
       where e.author_id = l.author_id and e.log_id = l.id),
-    'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+    'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
       where w.author_id = l.author_id and w.log_id = l.id),
     'routines', (select coalesce(jsonb_agg(to_jsonb(r)), '[]') from routines r
       where r.author_id = l.author_id and r.log_id = l.id),
@@ -585,7 +629,7 @@ AS $function$
     array_remove(array[e.log_id, s.exercise_id, s.workout_id], null), 0, 0,
     jsonb_build_object(
       'sessions', jsonb_build_array(to_jsonb(s) - 'api_json'),
-      'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+      'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
         where w.author_id = s.author_id and w.id = s.workout_id
           and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
             and o.id <> s.id)))
@@ -602,7 +646,7 @@ AS $function$
       where s.author_id = w.author_id and s.workout_id = w.id),
     0, jsonb_array_length(b.rows -> 'sessions'), b.rows
   from (select jsonb_build_object(
-    'workouts', jsonb_build_array(to_jsonb(w)),
+    'workouts', jsonb_build_array(to_jsonb(w) - 'api_json'),
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
       where s.author_id = w.author_id and s.workout_id = w.id)
   ) as rows offset 0) b
@@ -696,6 +740,20 @@ AS $function$
   ) v
 $function$;
 
+CREATE OR REPLACE FUNCTION public.workout_stored_json(w workouts)
+ RETURNS json
+ LANGUAGE plpgsql
+ STABLE PARALLEL SAFE
+AS $function$
+DECLARE
+  stored json;
+BEGIN
+  SELECT workout_json(w, l.slug, m.entries, m.total_volume, m.sets) INTO stored
+  FROM logs l LEFT JOIN LATERAL workout_parts(w.author_id, w.id, l.slug) m ON true
+  WHERE l.id = w.log_id;
+  RETURN stored;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.workouts_emptied()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -718,11 +776,22 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.workouts_store_api_json()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  new.api_json := workout_stored_json(new);
+  RETURN new;
+END $function$;
+
 -- Triggers (src/server/db/functions/)
 
 CREATE TRIGGER exercises_counted_delete AFTER DELETE ON public.exercises REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-exercises');
 
 CREATE TRIGGER exercises_counted_insert AFTER INSERT ON public.exercises REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-exercises');
+
+CREATE TRIGGER exercises_touch_workouts AFTER UPDATE OF title, slug, kind, log_id, author_id, created_at, updated_at ON public.exercises FOR EACH ROW WHEN (((exercise_json(old.*, ''::text))::text IS DISTINCT FROM (exercise_json(new.*, ''::text))::text)) EXECUTE FUNCTION exercises_touch_workouts();
 
 CREATE TRIGGER idempotency_keys_counted_delete AFTER DELETE ON public.idempotency_keys REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION idempotency_keys_counted();
 
@@ -731,6 +800,8 @@ CREATE TRIGGER idempotency_keys_counted_insert AFTER INSERT ON public.idempotenc
 CREATE TRIGGER logs_counted_delete AFTER DELETE ON public.logs REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
 
 CREATE TRIGGER logs_counted_insert AFTER INSERT ON public.logs REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('author_id', 'user-logs');
+
+CREATE TRIGGER logs_touch_workouts AFTER UPDATE OF slug ON public.logs FOR EACH ROW WHEN ((old.slug IS DISTINCT FROM new.slug)) EXECUTE FUNCTION logs_touch_workouts();
 
 CREATE TRIGGER routines_counted_delete AFTER DELETE ON public.routines REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION rows_counted('log_id', 'log-routines');
 
@@ -742,8 +813,16 @@ CREATE TRIGGER sessions_counted_insert AFTER INSERT ON public.sessions REFERENCI
 
 CREATE TRIGGER sessions_store_api_json BEFORE INSERT OR UPDATE ON public.sessions FOR EACH ROW EXECUTE FUNCTION sessions_store_api_json();
 
+CREATE TRIGGER sessions_touch_workouts_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION sessions_touch_workouts();
+
+CREATE TRIGGER sessions_touch_workouts_insert AFTER INSERT ON public.sessions REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION sessions_touch_workouts();
+
+CREATE TRIGGER sessions_touch_workouts_update AFTER UPDATE ON public.sessions REFERENCING OLD TABLE AS changed_old NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION sessions_touch_workouts();
+
 CREATE TRIGGER workouts_emptied_delete AFTER DELETE ON public.sessions REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION workouts_emptied();
 
 CREATE TRIGGER workouts_emptied_update AFTER UPDATE OF workout_id ON public.sessions FOR EACH ROW WHEN (((old.workout_id IS NOT NULL) AND (new.workout_id IS DISTINCT FROM old.workout_id))) EXECUTE FUNCTION workouts_emptied_by_move();
 
 CREATE TRIGGER users_uncounted AFTER DELETE ON public.users REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION users_uncounted();
+
+CREATE TRIGGER workouts_store_api_json BEFORE INSERT OR UPDATE ON public.workouts FOR EACH ROW EXECUTE FUNCTION workouts_store_api_json();

@@ -1,8 +1,9 @@
 -- A deleted record as its row of the trash (migration 0019, decision 0034): the record and
 -- everything its delete takes with it (the cascades, and a workout its last session leaves, which
 -- workouts-emptied.sql deletes), as the rows they are. Called by the delete statements before
--- their DELETE, in the same snapshot. A session's row leaves out api_json, which its trigger
--- (sessions-api-json-trigger.sql) builds again when the row comes back.
+-- their DELETE, in the same snapshot. A session's and a workout's row leave out api_json, which
+-- their triggers (sessions-api-json-trigger.sql, workouts-api-json-trigger.sql) build again when the
+-- row comes back.
 -- `needs`: the records it lives in (log, exercise, workouts), restored with it when in the trash.
 -- `offset 0` keeps the rows' subquery from being inlined into each use of `b.rows`, which built
 -- them three times (a log of 20,000 sessions: 7 s instead of 2.5).
@@ -19,7 +20,7 @@ CREATE OR REPLACE FUNCTION "trash_of_log"(l logs) RETURNS trash LANGUAGE sql STA
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from exercises e
       join sessions s on s.author_id = e.author_id and s.exercise_id = e.id
       where e.author_id = l.author_id and e.log_id = l.id),
-    'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+    'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
       where w.author_id = l.author_id and w.log_id = l.id),
     'routines', (select coalesce(jsonb_agg(to_jsonb(r)), '[]') from routines r
       where r.author_id = l.author_id and r.log_id = l.id),
@@ -40,7 +41,7 @@ CREATE OR REPLACE FUNCTION "trash_of_exercise"(e exercises) RETURNS trash LANGUA
     'exercises', jsonb_build_array(to_jsonb(e)),
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
       where s.author_id = e.author_id and s.exercise_id = e.id),
-    'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+    'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
       where w.author_id = e.author_id
         and w.id in (select s.workout_id from sessions s where s.author_id = e.author_id and s.exercise_id = e.id)
         and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
@@ -56,7 +57,7 @@ CREATE OR REPLACE FUNCTION "trash_of_session"(s sessions) RETURNS trash LANGUAGE
     array_remove(array[e.log_id, s.exercise_id, s.workout_id], null), 0, 0,
     jsonb_build_object(
       'sessions', jsonb_build_array(to_jsonb(s) - 'api_json'),
-      'workouts', (select coalesce(jsonb_agg(to_jsonb(w)), '[]') from workouts w
+      'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
         where w.author_id = s.author_id and w.id = s.workout_id
           and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
             and o.id <> s.id)))
@@ -70,7 +71,7 @@ CREATE OR REPLACE FUNCTION "trash_of_workout"(w workouts) RETURNS trash LANGUAGE
       where s.author_id = w.author_id and s.workout_id = w.id),
     0, jsonb_array_length(b.rows -> 'sessions'), b.rows
   from (select jsonb_build_object(
-    'workouts', jsonb_build_array(to_jsonb(w)),
+    'workouts', jsonb_build_array(to_jsonb(w) - 'api_json'),
     'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
       where s.author_id = w.author_id and s.workout_id = w.id)
   ) as rows offset 0) b

@@ -1,11 +1,12 @@
 -- A workout in the API's shape (docs/api.md §11): the one place a workout's JSON is built, in
 -- two steps. `workout_json(w, slug_log, entries, total_volume, sets)` writes the object from the
--- workout's row and its sessions' parts; the parts come from `workout_parts` (a read: the rows in
--- the table) or from `workout_json(w, slug_log, members)` (a write: the sessions it just wrote,
--- which a read inside the same statement could not see). A read goes through the first two only:
--- both are single statements without sub-selects of their own, which PostgreSQL inlines into the
--- caller's plan, where a function with sub-selects runs as a separate executor per workout (a
--- page of 12 cost 2.1 ms that way, 0.8 ms inlined; decision 0037). `slug_log` as for exercise_json.
+-- workout's row and its sessions' parts; the parts come from `workout_parts` (the rows in the
+-- table) or from `workout_json(w, slug_log, members)` (a write: the sessions it just wrote, which a
+-- read inside the same statement could not see). `workout_stored_json(w)` joins the first two for
+-- the copy each row stores (`workouts.api_json`, decision 0038), which reads send as it is; the
+-- triggers of workouts-api-json-trigger.sql build it again whenever an input changes. Both steps
+-- are single statements without sub-selects of their own, which PostgreSQL inlines into the
+-- caller's plan (decision 0037). `slug_log` as for exercise_json.
 -- startedAt/endedAt keep every stored digit (as an export writes stamps), so a client computes
 -- the same duration from them.
 CREATE OR REPLACE FUNCTION workout_json(w workouts, slug_log text, entries json, total_volume float8, sets int)
@@ -60,3 +61,19 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
       from unnest(members) m cross join jsonb_array_elements(m.sets) x where m.kind = 'wlsession'),
     (select sum(jsonb_array_length(m.sets))::int from unnest(members) m where m.kind = 'wlsession'))
 $$;
+
+-- The JSON a workout row stores (decision 0038): its parts read from the sessions in the table.
+-- Called by the trigger of workouts-api-json-trigger.sql on every insert and update of the row.
+-- PL/pgSQL, not SQL: called from a trigger, a SQL function that cannot be inlined (this one reads
+-- tables) is planned again in every transaction (0.6 ms per write); PL/pgSQL keeps its query's plan
+-- for the connection.
+CREATE OR REPLACE FUNCTION workout_stored_json(w workouts) RETURNS json
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+  stored json;
+BEGIN
+  SELECT workout_json(w, l.slug, m.entries, m.total_volume, m.sets) INTO stored
+  FROM logs l LEFT JOIN LATERAL workout_parts(w.author_id, w.id, l.slug) m ON true
+  WHERE l.id = w.log_id;
+  RETURN stored;
+END $$;

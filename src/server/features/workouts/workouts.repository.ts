@@ -10,8 +10,8 @@ import type { KeyParams } from '../users/idempotency-keys';
 // (db/statement.ts), each starting from the signed-in user and the log named in the path
 // (`user_log`, db/functions/user-log.sql). A write is one statement: the workout, its sessions, its parents' activity and
 // the kept answer, so a refused request writes nothing. Its answer is built by `workout_json`
-// (db/functions/workout-json.sql) from the rows the statement wrote; a read's from the stored
-// rows through `workout_parts`, which the planner inlines (decision 0037).
+// (db/functions/workout-json.sql) from the rows the statement wrote; a read sends the JSON each
+// workout row stores (`api_json`, kept by db/functions/workouts-api-json-trigger.sql, decision 0038).
 
 type InLog = { tokenHash: string; slugLog: string };
 const viaLogRow = userLogRow.extend({ json: z.string().nullable() }).strict();
@@ -28,12 +28,11 @@ const workoutsPage = defineStatement<InLog & { page: number; limit: number; offs
     from user_log(${p.tokenHash}, ${p.slugLog}) scope left join logs l on l.id = scope.log_id
     left join lateral (select count(*)::int as total from workouts x where x.author_id = l.author_id and x.log_id = l.id) t on true
     left join lateral (
-      select coalesce(json_agg(workout_json(w::workouts, l.slug, m.entries, m.total_volume, m.sets)
-        order by ${listOrder}), '[]') as items
+      select coalesce(json_agg(w.api_json order by ${listOrder}), '[]') as items
       from (
         select * from workouts x where x.author_id = l.author_id and x.log_id = l.id
         order by ${listOrder} limit ${p.limit} offset ${p.offset}
-      ) w left join lateral workout_parts(w.author_id, w.id, l.slug) m on true
+      ) w
     ) pg on true`,
   viaLogRow,
 );
@@ -50,11 +49,9 @@ export async function readWorkoutsPage(
 const workoutById = defineStatement<InLog & { id: string }, ViaLog>(
   'workout_by_id',
   (p) => sql`select scope.*,
-      case when w.id is not null then json_build_object('workout',
-        workout_json(w, l.slug, m.entries, m.total_volume, m.sets))::text end as json
+      case when w.id is not null then json_build_object('workout', w.api_json)::text end as json
     from user_log(${p.tokenHash}, ${p.slugLog}) scope left join logs l on l.id = scope.log_id
-    left join workouts w on w.author_id = l.author_id and w.log_id = l.id and w.id = ${p.id}
-    left join lateral workout_parts(w.author_id, w.id, l.slug) m on true`,
+    left join workouts w on w.author_id = l.author_id and w.log_id = l.id and w.id = ${p.id}`,
   viaLogRow,
 );
 
