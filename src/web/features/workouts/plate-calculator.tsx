@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { canRetry, toastError } from '../../lib/error-toast';
 import { formatNumber, type WeightUnit } from '../../../contract/metrics';
@@ -28,8 +28,11 @@ export function PlateHint({ weight, unit }: { weight: string; unit: WeightUnit }
   return <p className="plate-hint">{plateLine(value, plateSettingsOf(user, unit), unit)}</p>;
 }
 
-/** The account's bar and plate sizes for its unit, changed here and kept with the profile. */
-export function PlateSettingsEditor({ unit }: { unit: WeightUnit }) {
+/**
+ * The account's bar and plate sizes for its unit, changed here and kept with the profile. Memoised:
+ * the workout screen renders again on every tick, this form only with the unit or the profile.
+ */
+export const PlateSettingsEditor = memo(function PlateSettingsEditor({ unit }: { unit: WeightUnit }) {
   const user = useUserInfo();
   const current = plateSettingsOf(user, unit);
   const [bar, setBar] = useState(String(current.bar));
@@ -104,4 +107,4 @@ export function PlateSettingsEditor({ unit }: { unit: WeightUnit }) {
       </form>
     </details>
   );
-}
+});

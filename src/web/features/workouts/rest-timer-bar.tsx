@@ -29,9 +29,17 @@ interface RestTimerBarProps {
 export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestTimerBarProps) {
   const [time, setTime] = useState(now);
   const [announcement, setAnnouncement] = useState('');
+  // A rest running when the screen opened was announced then, not now.
+  const [announcedStart, setAnnouncedStart] = useState<number | null>(rest?.startedAt ?? null);
   // The rest already over when the screen opened (a reload long after) does not beep again.
   const alerted = useRef<number | null>(rest && restIsOver(rest, now()) ? rest.startedAt : null);
-  const announcedStart = useRef<number | null>(rest?.startedAt ?? null);
+
+  // A new rest is announced in the render that shows it, not by an effect after its commit: a
+  // Done tick then renders and commits the bar once before its paint (decision 0037).
+  if (rest && rest.startedAt !== announcedStart) {
+    setAnnouncedStart(rest.startedAt);
+    setAnnouncement(`Rest ${spoken(rest.seconds)} started`);
+  }
 
   // The last tick can be older than a rest just started: until the next tick, the rest counts from its start.
   const shown = rest ? Math.max(time, rest.startedAt) : time;
@@ -39,13 +47,13 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
 
   useEffect(() => {
     if (!rest) return;
-    if (announcedStart.current !== rest.startedAt) {
-      announcedStart.current = rest.startedAt;
-      setAnnouncement(`Rest ${spoken(rest.seconds)} started`);
-    }
     const current = now();
-    setTime(current);
-    if (restIsOver(rest, current)) {
+    const isOver = restIsOver(rest, current);
+    // Rendered again only when the clock shows something else: a rest just started shows its
+    // whole length either way.
+    if (isOver ? !restIsOver(rest, shown) : restRemaining(rest, current) !== restRemaining(rest, shown))
+      setTime(current);
+    if (isOver) {
       if (alerted.current !== rest.startedAt) {
         alerted.current = rest.startedAt;
         setAnnouncement('Rest over');
@@ -56,7 +64,7 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
     }
     const timer = setTimeout(() => setTime(now()), msUntilNextTick(rest, current));
     return () => clearTimeout(timer);
-  }, [rest, time, now]);
+  }, [rest, time, now, shown]);
 
   const left = rest ? restRemaining(rest, shown) : 0;
   return (

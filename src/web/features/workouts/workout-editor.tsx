@@ -122,16 +122,39 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
   const ops = useDraftOps(draft, onChange, isLive);
   const onRest = useCallback((rest: Rest | null) => ops.change((d) => ({ ...d, rest })), [ops]);
 
+  // The bar's own controls, made again only when they change: a tick re-renders the bar for its rest.
+  const finish = useRef(props.onFinish);
+  useLayoutEffect(() => {
+    finish.current = props.onFinish;
+  });
+  const onFinish = useCallback(() => finish.current(), []);
+  const { isFinishing, finishLabel } = props;
+  const barControls = useMemo(
+    () => (
+      <>
+        {isLive && <RunningTime startedAt={draft.startedAt} />}
+        <button
+          type="button"
+          className="btn btn-primary workout-finish"
+          onClick={onFinish}
+          disabled={isFinishing || isWaiting}
+        >
+          {finishLabel}
+        </button>
+      </>
+    ),
+    [isLive, draft.startedAt, onFinish, isFinishing, isWaiting, finishLabel],
+  );
+
   return (
     <section className="page workout-screen">
-      <BackLink to={props.backTo} label={props.backLabel} />
-      <div className="page-head">
-        <div>
-          <p className="eyebrow">{props.eyebrow}</p>
-          <h1>{draft.title.trim() || 'Workout'}</h1>
-          {draft.logTitle && <p className="muted">{draft.logTitle}</p>}
-        </div>
-      </div>
+      <WorkoutHead
+        backTo={props.backTo}
+        backLabel={props.backLabel}
+        eyebrow={props.eyebrow}
+        title={draft.title}
+        logTitle={draft.logTitle}
+      />
       {props.notice}
       {isWaiting && (
         <div className="alert workout-waiting" role="status">
@@ -204,19 +227,41 @@ export function WorkoutEditor(props: WorkoutEditorProps) {
         {props.discardLabel}
       </button>
       <RestTimerBar rest={isLive ? draft.rest : null} onChange={onRest}>
-        {isLive && <RunningTime startedAt={draft.startedAt} />}
-        <button
-          type="button"
-          className="btn btn-primary workout-finish"
-          onClick={props.onFinish}
-          disabled={props.isFinishing || isWaiting}
-        >
-          {props.finishLabel}
-        </button>
+        {barControls}
       </RestTimerBar>
     </section>
   );
 }
+
+interface WorkoutHeadProps {
+  backTo: string;
+  backLabel: string;
+  eyebrow: string;
+  title: string;
+  logTitle: string;
+}
+
+/** Back, what the screen is and the workout's title: unchanged by a tick. */
+const WorkoutHead = memo(function WorkoutHead({
+  backTo,
+  backLabel,
+  eyebrow,
+  title,
+  logTitle,
+}: WorkoutHeadProps) {
+  return (
+    <>
+      <BackLink to={backTo} label={backLabel} />
+      <div className="page-head">
+        <div>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1>{title.trim() || 'Workout'}</h1>
+          {logTitle && <p className="muted">{logTitle}</p>}
+        </div>
+      </div>
+    </>
+  );
+});
 
 interface EntryItemProps {
   slugLog: string;
@@ -267,7 +312,16 @@ const EntryItem = memo(function EntryItem({
       unit={unit}
       errors={errors}
       actions={actions}
-      tools={<EntryTools entry={entry} index={index} isLast={isLast} isGrouped={label !== null} ops={ops} />}
+      tools={
+        <EntryTools
+          entryId={entryId}
+          title={entry.title}
+          index={index}
+          isLast={isLast}
+          isGrouped={label !== null}
+          ops={ops}
+        />
+      }
     />
   );
 });
@@ -283,15 +337,24 @@ function mapEntryOf(
 }
 
 interface EntryToolsProps {
-  entry: DraftEntry;
+  entryId: string;
+  title: string;
   index: number;
   isLast: boolean;
   isGrouped: boolean;
   ops: DraftOps;
 }
 
-/** Move up / down, superset with the next exercise (or leave the group), remove. */
-function EntryTools({ entry, index, isLast, isGrouped, ops }: EntryToolsProps) {
+/** Move up / down, superset with the next exercise (or leave the group), remove; unchanged by a tick. */
+const EntryTools = memo(function EntryTools({
+  entryId,
+  title,
+  index,
+  isLast,
+  isGrouped,
+  ops,
+}: EntryToolsProps) {
+  const entry = { id: entryId, title };
   return (
     <>
       <button
@@ -344,7 +407,7 @@ function EntryTools({ entry, index, isLast, isGrouped, ops }: EntryToolsProps) {
       </button>
     </>
   );
-}
+});
 
 /**
  * Looks up the exercise's latest session once (the same request as the new-session screen's
