@@ -22,7 +22,8 @@ export async function run({ open, shot }) {
   await registerUi(page, newUser('history'));
   const tabs = page.getByRole('navigation', { name: 'Tabs' });
   await tabs.waitFor();
-  assert.equal(await tabs.getByRole('link', { name: 'Logs' }).getAttribute('aria-current'), 'page');
+  // The address changes before the new screen commits (a navigation is a transition): wait for it.
+  await tabs.locator('a[aria-current="page"]', { hasText: 'Logs' }).waitFor();
 
   // No logs: the empty state's button comes first, with no heatmap or page size before it.
   assert.equal(await page.getByRole('table', { name: /Training days/ }).count(), 0, 'no heatmap');
