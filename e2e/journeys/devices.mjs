@@ -3,6 +3,7 @@
 // request, as does Sign out everywhere else. The profile passes axe in both themes at 375 and 1280 px.
 import {
   assert,
+  emulateScheme,
   expectAccessible,
   expectPath,
   expectToast,
@@ -31,9 +32,9 @@ async function accessibleEverywhere(page, label) {
   ]) {
     await page.setViewportSize({ width, height });
     await expectAccessible(page, `${label} at ${width} px, light`);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await emulateScheme(page, 'dark');
     await expectAccessible(page, `${label} at ${width} px, dark`);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateScheme(page, 'light');
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -8,6 +8,7 @@ import {
   createExerciseUi,
   createLogUi,
   deleteFromMore,
+  emulateScheme,
   expectAccessible,
   expectHeading,
   expectPath,
@@ -43,19 +44,11 @@ export async function accessible(page, label) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     for (const colorScheme of ['light', 'dark']) {
-      await page.emulateMedia({ colorScheme });
-      // Chromium, after an emulated scheme change at a new viewport width, kept some inherited
-      // light-dark() colours of the other scheme (axe saw light text on the dark page); a fresh
-      // style pass gives what a user who switches the theme sees.
-      await page.evaluate(() => {
-        document.body.style.display = 'none';
-        void document.body.offsetHeight;
-        document.body.style.display = '';
-      });
+      await emulateScheme(page, colorScheme);
       await expectAccessible(page, `${label} at ${width} px, ${colorScheme}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateScheme(page, 'light');
   await page.setViewportSize({ width: 375, height: 812 });
 }
 

@@ -8,6 +8,7 @@ import {
   assertNoHorizontalScroll,
   createExerciseUi,
   createLogUi,
+  emulateScheme,
   expectAccessible,
   expectHeading,
   expectPath,
@@ -43,11 +44,11 @@ async function logSession(page, { date, reps, kilograms, warmup, shot }) {
       .waitFor();
     await shot(page, 'records-editor-warmup');
     await expectAccessible(page, 'the session editor with a warm-up set, light');
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await emulateScheme(page, 'dark');
     // The form's controls fade to the new colours; axe reads them once they have.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectAccessible(page, 'the session editor with a warm-up set, dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateScheme(page, 'light');
   }
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Session created');
@@ -57,9 +58,9 @@ async function logSession(page, { date, reps, kilograms, warmup, shot }) {
 /** axe in the system's light scheme (the browser's default), then in its dark one. */
 async function inBothThemes(page, label) {
   await expectAccessible(page, `${label}, light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await emulateScheme(page, 'dark');
   await expectAccessible(page, `${label}, dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateScheme(page, 'light');
 }
 
 export async function run({ open, shot }) {

@@ -9,6 +9,7 @@ import {
   assert,
   createLogUi,
   deleteFromMore,
+  emulateScheme,
   expectAccessible,
   expectHeading,
   expectPath,
@@ -45,11 +46,8 @@ async function undoToastAccessible(page) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     for (const colorScheme of ['light', 'dark']) {
-      await page.emulateMedia({ colorScheme });
+      await emulateScheme(page, colorScheme);
       await page.evaluate(() => {
-        document.body.style.display = 'none';
-        void document.body.offsetHeight;
-        document.body.style.display = '';
         document.querySelectorAll('.Toastify__progress-bar').forEach((bar) => {
           for (const animation of bar.getAnimations()) animation.cancel();
         });
@@ -58,7 +56,7 @@ async function undoToastAccessible(page) {
       await expectAccessible(page, `/logs with the Undo toast at ${width} px, ${colorScheme}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateScheme(page, 'light');
   await page.setViewportSize({ width: 375, height: 812 });
   await toast.getByRole('button', { name: /close/i }).click();
 }
