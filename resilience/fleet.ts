@@ -476,7 +476,10 @@ export async function runFleet(databaseUrl: string | undefined, h: Harness): Pro
           replays.problems.length === 0,
           `replays:\n      ${replays.problems.slice(0, 5).join('\n      ')}`,
         );
-        h.assert(fiveHundreds.length === 0, `${fiveHundreds.length} answers were 500`);
+        h.assert(
+          fiveHundreds.length === 0,
+          `${fiveHundreds.length} answers were 500; the instances' errors:\n      ${errorLines.slice(0, 3).join('\n      ')}`,
+        );
         h.assert(
           errorLines.length === 0,
           `the instances logged errors:\n      ${errorLines.slice(0, 3).join('\n      ')}`,
