@@ -5,6 +5,7 @@
 import {
   apiCall,
   assert,
+  assertNoHorizontalScroll,
   createExerciseUi,
   createLogUi,
   deleteFromMore,
@@ -29,15 +30,6 @@ async function emptyWorkoutsList(page) {
   await page.getByRole('link', { name: 'Workouts', exact: true }).click();
   await expectPath(page, `${LOG}/workouts`);
   await page.getByText('No workouts yet').waitFor();
-}
-
-/** Nothing wider than the screen: the page does not scroll sideways. */
-async function fitsWidth(page, label) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: innerWidth,
-  }));
-  assert.ok(scroll <= width, `${label}: ${scroll} px wide in a ${width} px window`);
 }
 
 export async function accessible(page, label) {
@@ -212,7 +204,7 @@ export async function run({ open, shot }) {
   await resume.getByRole('link', { name: 'Resume' }).click();
   await expectPath(page, `${LOG}/workouts/in-progress`);
   await benchWeight(2).waitFor();
-  await fitsWidth(page, 'the workout screen at 375 px');
+  await assertNoHorizontalScroll(page, 'the workout screen at 375 px');
   // The log's Workouts list, seen once so this tab has it (still empty), then back to the workout.
   await emptyWorkoutsList(page);
   await page.goBack();
@@ -294,7 +286,7 @@ export async function run({ open, shot }) {
   await page.reload();
   await expectHeading(page, 'Push A');
   await page.getByText(/^Restored your unsaved draft from/).waitFor();
-  await fitsWidth(page, 'the edit screen at 375 px');
+  await assertNoHorizontalScroll(page, 'the edit screen at 375 px');
   await page.setViewportSize({ width: 375, height: 812 });
   assert.equal(await rowReps.inputValue(), '12', 'the edit came back after a reload');
   // Left unsaved, the workout's page offers it back.
