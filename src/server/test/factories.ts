@@ -135,6 +135,28 @@ export async function userWithExercise(
   return { ...user, log, exercise, page, base: `${page}/${session}s` };
 }
 
+export interface GymLog extends TestUser {
+  log: Log;
+  squat: Exercise;
+  bench: Exercise;
+  run: Exercise;
+  base: string;
+}
+
+/** A new signed-in user with a gym log: Squat and Bench (weights), Run (pace); `base` is the log's path. */
+export async function createGymLog(app: FastifyInstance): Promise<GymLog> {
+  const user = await registerUser(app);
+  const log = await createLog(app, user.cookie);
+  const squat = await createExercise(app, user.cookie, log.slugLog, { title: 'Squat' });
+  const bench = await createExercise(app, user.cookie, log.slugLog, { title: 'Bench' });
+  const run = await createExercise(app, user.cookie, log.slugLog, { title: 'Run', session: 'pasession' });
+  return { ...user, log, squat, bench, run, base: `/api/logs/${log.slugLog}` };
+}
+
+/** Hard weight sets from [repetitions, kilograms] pairs. */
+export const weightSets = (...sets: [number, number][]) =>
+  sets.map(([repetitions, kilograms]) => ({ repetitions, kilograms, isHard: true }));
+
 export async function createWlsession(
   app: FastifyInstance,
   cookie: string,

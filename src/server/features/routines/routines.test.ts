@@ -3,16 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../contract/exercises';
-import type { Log } from '../../../contract/logs';
 import type { Routine } from '../../../contract/routines';
-import {
-  call,
-  createExercise,
-  createLog,
-  exerciseUrl,
-  registerUser,
-  type TestUser,
-} from '../../test/factories';
+import { call, createGymLog, exerciseUrl, type GymLog } from '../../test/factories';
 import { MIGRATIONS_DIR } from '../../paths';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -26,19 +18,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Gym extends TestUser {
-  log: Log;
-  squat: Exercise;
-  run: Exercise;
-  url: string;
-}
+type Gym = GymLog & { url: string };
 
 async function gym(): Promise<Gym> {
-  const user = await registerUser(t.app);
-  const log = await createLog(t.app, user.cookie);
-  const squat = await createExercise(t.app, user.cookie, log.slugLog, { title: 'Squat' });
-  const run = await createExercise(t.app, user.cookie, log.slugLog, { title: 'Run', session: 'pasession' });
-  return { ...user, log, squat, run, url: `/api/logs/${log.slugLog}/routines` };
+  const g = await createGymLog(t.app);
+  return { ...g, url: `${g.base}/routines` };
 }
 
 async function created(g: Gym, body: unknown): Promise<Routine> {

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workout } from '../../../contract/workouts';
 import {
   call,
-  createExercise,
-  createLog,
+  createGymLog,
   createWlsession,
   exerciseUrl,
-  registerUser,
-  type TestUser,
+  type GymLog,
+  weightSets,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -23,26 +22,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Gym extends TestUser {
-  slugLog: string;
-  logId: string;
-  url: string;
-}
+type Gym = GymLog & { url: string };
 
 async function gym(): Promise<Gym> {
-  const user = await registerUser(t.app);
-  const log = await createLog(t.app, user.cookie);
-  await createExercise(t.app, user.cookie, log.slugLog, { title: 'Squat' });
-  await createExercise(t.app, user.cookie, log.slugLog, { title: 'Bench' });
-  await createExercise(t.app, user.cookie, log.slugLog, { title: 'Run', session: 'pasession' });
-  return { ...user, slugLog: log.slugLog, logId: log._id, url: `/api/logs/${log.slugLog}/workouts` };
+  const g = await createGymLog(t.app);
+  return { ...g, url: `${g.base}/workouts` };
 }
 
-const weights = (...sets: [number, number][]) =>
-  sets.map(([repetitions, kilograms]) => ({ repetitions, kilograms, isHard: true }));
-
 const entries = () => [
-  { slugExercise: 'squat', superset: 1, set: weights([5, 100], [5, 100]) },
+  { slugExercise: 'squat', superset: 1, set: weightSets([5, 100], [5, 100]) },
   { slugExercise: 'bench', superset: 1, set: [{ repetitions: 5, pounds: 135 }] },
   { slugExercise: 'run', time: { hours: 0, minutes: 20, seconds: 0 }, distance: 4 },
 ];
@@ -104,8 +92,8 @@ describe('a workout’s stored JSON', () => {
       ...body({ title: 'Legs 2', notes: 'n' }),
       entries: [
         { ...entries()[2], _id: run },
-        { ...entries()[0], _id: squat, set: weights([3, 120]) },
-        { slugExercise: 'bench', set: weights([8, 60]) },
+        { ...entries()[0], _id: squat, set: weightSets([3, 120]) },
+        { slugExercise: 'bench', set: weightSets([8, 60]) },
       ],
     });
     const after = await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie });
@@ -121,20 +109,20 @@ describe('a workout’s stored JSON', () => {
     const g = await gym();
     const workout = await created(g);
     const [squat] = sessionIds(workout);
-    const squatUrl = `${exerciseUrl(g.slugLog, 'squat')}/wlsessions`;
-    await ok('PUT', `${squatUrl}/edit/${squat}`, g, { createdDate: '2026-05-01', set: weights([2, 50]) });
+    const squatUrl = `${exerciseUrl(g.log.slugLog, 'squat')}/wlsessions`;
+    await ok('PUT', `${squatUrl}/edit/${squat}`, g, { createdDate: '2026-05-01', set: weightSets([2, 50]) });
     const edited = await read(g, workout._id);
     expect(edited.sets).toBe(2);
     // 2 × 50 kg, and the bench's 5 × 135 lb = 306.17 kg
     expect(edited.totalVolume).toBe(406.17);
 
-    await ok('PUT', `${squatUrl}/edit/${squat}`, g, { createdDate: '2026-05-03', set: weights([2, 50]) });
+    await ok('PUT', `${squatUrl}/edit/${squat}`, g, { createdDate: '2026-05-03', set: weightSets([2, 50]) });
     expect((await read(g, workout._id)).entries.map((e) => e.exercise.slugExercise)).toEqual([
       'bench',
       'run',
     ]);
 
-    await ok('DELETE', `${exerciseUrl(g.slugLog, 'bench')}/wlsessions/2026-05-01`, g);
+    await ok('DELETE', `${exerciseUrl(g.log.slugLog, 'bench')}/wlsessions/2026-05-01`, g);
     const left = await read(g, workout._id);
     expect(left.entries.map((e) => e.exercise.slugExercise)).toEqual(['run']);
     expect(left.sets).toBe(0);
@@ -144,13 +132,13 @@ describe('a workout’s stored JSON', () => {
     const g = await gym();
     const workout = await created(g);
     const squatId = workout.entries[0]?.exercise._id as string;
-    await ok('PUT', `/api/logs/${g.slugLog}/exercises/edit/${squatId}`, g, { title: 'Back Squat' });
+    await ok('PUT', `/api/logs/${g.log.slugLog}/exercises/edit/${squatId}`, g, { title: 'Back Squat' });
     expect((await read(g, workout._id)).entries[0]?.exercise).toMatchObject({
       title: 'Back Squat',
       slugExercise: 'back-squat',
     });
 
-    await ok('PUT', `/api/logs/edit/${g.logId}`, g, { title: 'Strength Block' });
+    await ok('PUT', `/api/logs/edit/${g.log._id}`, g, { title: 'Strength Block' });
     const renamed = { ...g, slugLog: 'strength-block', url: '/api/logs/strength-block/workouts' };
     expect((await read(renamed, workout._id)).entries.map((e) => e.exercise.slugLog)).toEqual([
       'strength-block',
@@ -163,7 +151,7 @@ describe('a workout’s stored JSON', () => {
     const g = await gym();
     const routine = await ok(
       'POST',
-      `/api/logs/${g.slugLog}/routines`,
+      `/api/logs/${g.log.slugLog}/routines`,
       g,
       {
         title: 'R',
@@ -174,14 +162,14 @@ describe('a workout’s stored JSON', () => {
     const routineId = routine.json().routine._id as string;
     const workout = await created(g, body({ routine: routineId }));
     expect(workout.routine).toBe(routineId);
-    await ok('DELETE', `/api/logs/${g.slugLog}/routines/${routineId}`, g);
+    await ok('DELETE', `/api/logs/${g.log.slugLog}/routines/${routineId}`, g);
     expect((await read(g, workout._id)).routine).toBeNull();
 
     const before = (await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie })).body;
     await createWlsession(
       t.app,
       g.cookie,
-      { slugLog: g.slugLog, slugExercise: 'squat' },
+      { slugLog: g.log.slugLog, slugExercise: 'squat' },
       { createdDate: '2026-05-01' },
     );
     expect((await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie })).body).toBe(before);
@@ -193,7 +181,7 @@ describe('a workout’s stored JSON', () => {
     const workout = await created(g);
     const whole = (await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie })).body;
 
-    await ok('DELETE', `${exerciseUrl(g.slugLog, 'bench')}/wlsessions/2026-05-01`, g);
+    await ok('DELETE', `${exerciseUrl(g.log.slugLog, 'bench')}/wlsessions/2026-05-01`, g);
     expect((await read(g, workout._id)).entries).toHaveLength(2);
     const [benchSession] = sessionIds(workout).slice(1, 2);
     await ok('POST', `/api/trash/${benchSession}/restore`, g);

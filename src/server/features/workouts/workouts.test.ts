@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../contract/exercises';
-import type { Log } from '../../../contract/logs';
 import type { Workout } from '../../../contract/workouts';
 import {
   call,
-  createExercise,
-  createLog,
+  createGymLog,
   createWlsession,
   exerciseUrl,
   registerUser,
-  type TestUser,
+  type GymLog,
+  weightSets,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -23,25 +22,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Gym extends TestUser {
-  log: Log;
-  squat: Exercise;
-  bench: Exercise;
-  run: Exercise;
-  url: string;
-}
+type Gym = GymLog & { url: string };
 
 async function gym(): Promise<Gym> {
-  const user = await registerUser(t.app);
-  const log = await createLog(t.app, user.cookie);
-  const squat = await createExercise(t.app, user.cookie, log.slugLog, { title: 'Squat' });
-  const bench = await createExercise(t.app, user.cookie, log.slugLog, { title: 'Bench' });
-  const run = await createExercise(t.app, user.cookie, log.slugLog, { title: 'Run', session: 'pasession' });
-  return { ...user, log, squat, bench, run, url: `/api/logs/${log.slugLog}/workouts` };
+  const g = await createGymLog(t.app);
+  return { ...g, url: `${g.base}/workouts` };
 }
-
-const weights = (...sets: [number, number][]) =>
-  sets.map(([repetitions, kilograms]) => ({ repetitions, kilograms, isHard: true }));
 
 function body(g: Gym, overrides: Record<string, unknown> = {}) {
   return {
@@ -51,7 +37,7 @@ function body(g: Gym, overrides: Record<string, unknown> = {}) {
     endedAt: '2026-05-01T11:05:30.9Z',
     notes: 'felt strong',
     entries: [
-      { slugExercise: g.squat.slugExercise, superset: 1, set: weights([5, 100], [5, 100]) },
+      { slugExercise: g.squat.slugExercise, superset: 1, set: weightSets([5, 100], [5, 100]) },
       { slugExercise: g.bench.slugExercise, superset: 1, set: [{ repetitions: 5, pounds: 135 }] },
       { slugExercise: g.run.slugExercise, time: { hours: 0, minutes: 20, seconds: 0 }, distance: 4 },
     ],
@@ -128,8 +114,8 @@ describe('POST …/workouts', () => {
     const workout = await created(g, {
       createdDate: '2026-05-02',
       entries: [
-        { slugExercise: 'squat', set: weights([1, 1]) },
-        { slugExercise: 'SQUAT', set: weights([2, 2]) },
+        { slugExercise: 'squat', set: weightSets([1, 1]) },
+        { slugExercise: 'SQUAT', set: weightSets([2, 2]) },
       ],
     });
     expect(workout).toMatchObject({
@@ -157,7 +143,7 @@ describe('POST …/workouts', () => {
         routine: 'nope',
         entries: [
           { slugExercise: 'squat', set: [{ repetitions: 5, kilograms: 'x' }] },
-          { slugExercise: 'missing', set: weights([1, 1]) },
+          { slugExercise: 'missing', set: weightSets([1, 1]) },
           { slugExercise: 'run', time: { hours: 0, minutes: 1, seconds: 0 } },
           { slugExercise: 'bench', superset: 2, set: [] },
         ],
@@ -225,7 +211,7 @@ describe('GET …/workouts and …/workouts/:id', () => {
   it('lists newest date first, then start (nulls last), then creation, paginated', async () => {
     const g = await gym();
     const one = (createdDate: string, startedAt: string | null) =>
-      created(g, { createdDate, startedAt, entries: [{ slugExercise: 'squat', set: weights([1, 1]) }] });
+      created(g, { createdDate, startedAt, entries: [{ slugExercise: 'squat', set: weightSets([1, 1]) }] });
     const a = await one('2026-01-01', null);
     const b = await one('2026-01-02', null);
     const c = await one('2026-01-02', '2026-01-02T08:00:00Z');
@@ -273,8 +259,8 @@ describe('PUT …/workouts/:id', () => {
         title: 'Edited',
         entries: [
           { slugExercise: 'run', _id: runId, time: { hours: 0, minutes: 30, seconds: 0 }, distance: 6 },
-          { slugExercise: 'squat', _id: squatId, superset: 2, set: weights([3, 120]) },
-          { slugExercise: 'squat', set: weights([1, 10]) },
+          { slugExercise: 'squat', _id: squatId, superset: 2, set: weightSets([3, 120]) },
+          { slugExercise: 'squat', set: weightSets([1, 10]) },
         ],
       }),
     });
@@ -324,8 +310,8 @@ describe('PUT …/workouts/:id', () => {
       cookie: g.cookie,
       body: body(g, {
         entries: [
-          { slugExercise: 'bench', _id: squatId, set: weights([1, 1]) },
-          { slugExercise: 'squat', _id: loose._id, set: weights([1, 1]) },
+          { slugExercise: 'bench', _id: squatId, set: weightSets([1, 1]) },
+          { slugExercise: 'squat', _id: loose._id, set: weightSets([1, 1]) },
         ],
       }),
     });
@@ -366,8 +352,8 @@ describe('deleting', () => {
       g,
       body(g, {
         entries: [
-          { slugExercise: 'squat', set: weights([1, 1]) },
-          { slugExercise: 'bench', set: weights([1, 1]) },
+          { slugExercise: 'squat', set: weightSets([1, 1]) },
+          { slugExercise: 'bench', set: weightSets([1, 1]) },
         ],
       }),
     );
@@ -378,12 +364,12 @@ describe('deleting', () => {
     // Same date: still in the workout.
     const same = await call(t.app, 'PUT', `${squatUrl}/edit/${squatId}`, {
       cookie: g.cookie,
-      body: { createdDate: '2026-05-01', set: weights([2, 2]) },
+      body: { createdDate: '2026-05-01', set: weightSets([2, 2]) },
     });
     expect(same.json().workout).toBe(workout._id);
     const moved = await call(t.app, 'PUT', `${squatUrl}/edit/${squatId}`, {
       cookie: g.cookie,
-      body: { createdDate: '2026-05-03', set: weights([2, 2]) },
+      body: { createdDate: '2026-05-03', set: weightSets([2, 2]) },
     });
     expect(moved.json().workout).toBeNull();
     const left = (await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie })).json().workout;
@@ -395,19 +381,22 @@ describe('deleting', () => {
 
   it('a new date on the last session deletes the workout', async () => {
     const g = await gym();
-    const workout = await created(g, body(g, { entries: [{ slugExercise: 'squat', set: weights([1, 1]) }] }));
+    const workout = await created(
+      g,
+      body(g, { entries: [{ slugExercise: 'squat', set: weightSets([1, 1]) }] }),
+    );
     const id =
       workout.entries[0] && 'wlsession' in workout.entries[0] ? workout.entries[0].wlsession._id : '';
     await call(t.app, 'PUT', `${exerciseUrl(g.log.slugLog, 'squat')}/wlsessions/edit/${id}`, {
       cookie: g.cookie,
-      body: { createdDate: '2026-05-09', set: weights([2, 2]) },
+      body: { createdDate: '2026-05-09', set: weightSets([2, 2]) },
     });
     expect((await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie })).statusCode).toBe(404);
   });
 
   it('deleting an exercise deletes a workout it leaves empty and keeps the others', async () => {
     const g = await gym();
-    const solo = await created(g, body(g, { entries: [{ slugExercise: 'squat', set: weights([1, 1]) }] }));
+    const solo = await created(g, body(g, { entries: [{ slugExercise: 'squat', set: weightSets([1, 1]) }] }));
     const mixed = await created(g);
     await call(t.app, 'DELETE', exerciseUrl(g.log.slugLog, 'squat'), { cookie: g.cookie });
     expect((await call(t.app, 'GET', `${g.url}/${solo._id}`, { cookie: g.cookie })).statusCode).toBe(404);
