@@ -171,6 +171,17 @@ export async function run({ open, shot }) {
   await page.getByLabel('Bar (kg)').fill('15');
   await page.getByRole('button', { name: 'Save plates' }).click();
   await expectToast(page, 'Plates saved');
+  // Above the bar and its running rest timer, not over Skip or Finish (styles/components.css
+  // anchors the toasts to the bar's top edge): once its entrance animation has ended.
+  await page.waitForFunction(
+    () => {
+      const toast = document.querySelector('.Toastify__toast')?.getBoundingClientRect();
+      const bar = document.querySelector('.workout-bar')?.getBoundingClientRect();
+      return toast && bar && document.querySelector('.workout-bar .rest-timer') && toast.bottom <= bar.top;
+    },
+    null,
+    { timeout: 5000 },
+  );
   assert.equal(await plates.innerText(), 'Per side: 25 + 5 + 2.5');
   const profile = await apiCall(context, 'GET', '/api/users/profile');
   assert.deepEqual(profile.plates.kg, { bar: 15, plates: [25, 20, 15, 10, 5, 2.5, 1.25] });
