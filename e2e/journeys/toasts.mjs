@@ -5,7 +5,15 @@
 // focus ring as every control. axe with the error toast in both themes at 375 and 1280 px; at
 // 1280 px the toast sits bottom right.
 import { accessible } from './gym.mjs';
-import { assert, expectHeading, expectPath, expectToast, newUser, registerUi } from '../lib/steps.mjs';
+import {
+  assert,
+  expectHeading,
+  expectPath,
+  expectToast,
+  newUser,
+  registerUi,
+  settledBox,
+} from '../lib/steps.mjs';
 
 export const name = 'toasts';
 
@@ -90,7 +98,7 @@ export async function run({ open }) {
   await page.getByRole('button', { name: 'Submit' }).click();
   const saved = page.getByRole('alert').filter({ hasText: 'Log created' });
   await saved.waitFor();
-  const wide = await saved.boundingBox();
+  const wide = await settledBox(saved);
   assert.ok(wide, 'the toast is still on screen at 1280 px');
   assert.ok(wide.x >= 640 && wide.x + wide.width <= 1280, `on the right: ${JSON.stringify(wide)}`);
   assert.ok(wide.y >= 400 && wide.y + wide.height <= 800, `at the bottom: ${JSON.stringify(wide)}`);
@@ -98,7 +106,7 @@ export async function run({ open }) {
 
 /** At the bottom, above the tab bar, below the header: over neither, nor over the page's Back. */
 async function toastPlaced(page, toast) {
-  const box = await toast.boundingBox();
+  const box = await settledBox(toast);
   const bars = await page.evaluate(() => ({
     header: document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0,
     tabBar: document.querySelector('.tab-bar')?.getBoundingClientRect().top ?? innerHeight,

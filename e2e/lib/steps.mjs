@@ -77,6 +77,19 @@ export async function expectToast(page, text) {
   }
 }
 
+/**
+ * A toast's box once its entrance has ended: it slides in from the side, so a box read mid-way
+ * can sit thousands of pixels off screen (CI read x = 3944 at 1280 px on one run).
+ */
+export async function settledBox(toast) {
+  await toast.evaluate(async (element) => {
+    const own = element.closest('.Toastify__toast') ?? element;
+    const entering = own.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(entering.map((a) => a.finished.catch(() => undefined)));
+  });
+  return toast.boundingBox();
+}
+
 export async function expectHeading(page, text) {
   await page.getByRole('heading', { level: 1, name: text }).waitFor({ state: 'visible' });
 }
