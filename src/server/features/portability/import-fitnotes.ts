@@ -105,7 +105,14 @@ export async function readFitnotes(text: string): Promise<ImportPlan> {
     const kind = reps > 0 || !moved ? 'wlsession' : 'pasession';
     const plannedLog = builder.log(log.title, log.slug, record.line);
     const known = plannedLog.exercises.get(exercise.slug);
-    const planned = known ?? builder.exercise(plannedLog, { ...exercise, kind, line: record.line })!;
+    const planned =
+      known ??
+      builder.exercise(plannedLog, {
+        title: exercise.title,
+        slug: exercise.slug,
+        kind,
+        line: record.line,
+      })!;
     // Later rows follow the exercise's kind when they carry what it records.
     if (planned.kind === 'wlsession' ? !lifted : !moved) {
       builder.skip(record.line, kindConflict(exercise.title, planned.kind));

@@ -126,10 +126,12 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
           notes: session.notes,
           ...(typeof fileId === 'string' ? places.get(fileId) : undefined),
         };
+        // The kind first: on Node 20 a literal that starts with a spread gets a hidden class of
+        // its own each time (import-plan.ts `workout`), one more old-space object a session.
         planned.sessions.push(
           'set' in session
-            ? { ...common, kind: 'wlsession', sets: session.set }
-            : { ...common, kind: 'pasession', time: session.time, distance: session.distance },
+            ? { kind: 'wlsession', ...common, sets: session.set }
+            : { kind: 'pasession', ...common, time: session.time, distance: session.distance },
         );
       }
     }

@@ -77,11 +77,14 @@ export interface PlannedWorkout extends Stamps {
   notes: string;
   /** The file's `_id` of its routine (our JSON), else null. */
   routine: string | null;
-  /** A CSV's workout: its exercises' places by slug (order of first appearance), and their supersets. */
+  /** A CSV's workout: its exercises' places by slug (order of first appearance). */
   exercises: Map<string, number>;
-  supersets: Map<string, number>;
-  /** The file's superset ids (Hevy's `superset_id`), numbered 1, 2 … by first appearance. */
-  supersetIds: Map<string, number>;
+  /**
+   * Their supersets (by slug) and the file's superset ids (Hevy's `superset_id`) numbered 1, 2 …
+   * by first appearance; null until a row names one, as most files never do (two empty maps a
+   * workout were 75 MB of a 190,000-workout file's plan).
+   */
+  supersets: { bySlug: Map<string, number>; ids: Map<string, number> } | null;
 }
 
 /** A routine of the file (our JSON): entries name exercises of its log by slug. */
@@ -145,12 +148,22 @@ export class PlanBuilder {
   readonly plan: ImportPlan = { logs: new Map(), rows: 0, skipped: [], skippedCount: 0 };
   /** Weight sets waiting to become sessions, by exercise and date. */
   private readonly days = new Map<PlannedExercise, Map<string, number[]>>();
-  /** One string per date, shared by every exercise's days (a file repeats each date on many rows). */
-  private readonly dates = new Map<string, string>();
+  /**
+   * One string per date or workout title, shared by every exercise's days and every workout (a
+   * file repeats each on many rows): each row's cell is a string of its own.
+   */
+  private readonly texts = new Map<string, string>();
   /** The note cells of rows that have some (most have none). */
   private readonly notes: string[][] = [];
   private exercises = 0;
   private readonly logOf = new Map<PlannedExercise, PlannedLog>();
+
+  private shared(text: string): string {
+    const found = this.texts.get(text);
+    if (found !== undefined) return found;
+    this.texts.set(text, text);
+    return text;
+  }
 
   skip(line: number, reason: string): void {
     skipRow(this.plan, line, reason);
@@ -183,12 +196,27 @@ export class PlanBuilder {
   /** The log's workout of that key (made from `input` the first time it is named). */
   workout(
     log: PlannedLog,
-    input: Omit<PlannedWorkout, 'key' | 'exercises' | 'supersets' | 'supersetIds'> & { key: string },
+    input: Omit<PlannedWorkout, 'key' | 'exercises' | 'supersets'> & { key: string },
   ): PlannedWorkout {
     const key = `${log.slug}|${input.key}`;
     let found = log.workouts.get(key);
     if (!found) {
-      found = { ...input, key, exercises: new Map(), supersets: new Map(), supersetIds: new Map() };
+      // Written out, not `{ ...input, key, … }`: on Node 20 a literal that starts with a spread
+      // gets a hidden class of its own each time (Node 24 shares one), and a file of 190,000
+      // one-set workouts held 190,000 of them: 72 MB more for every full collection to mark.
+      found = {
+        key,
+        title: this.shared(input.title),
+        createdDate: this.shared(input.createdDate),
+        startedAt: input.startedAt,
+        endedAt: input.endedAt,
+        notes: input.notes,
+        routine: input.routine,
+        createdAt: input.createdAt,
+        updatedAt: input.updatedAt,
+        exercises: new Map(),
+        supersets: null,
+      };
       log.workouts.set(key, found);
     }
     return found;
@@ -200,11 +228,13 @@ export class PlanBuilder {
    */
   workoutEntry(workout: PlannedWorkout, exerciseSlug: string, supersetId: string): void {
     if (!workout.exercises.has(exerciseSlug)) workout.exercises.set(exerciseSlug, workout.exercises.size);
-    if (supersetId === '' || workout.supersets.has(exerciseSlug)) return;
-    let n = workout.supersetIds.get(supersetId);
-    if (n === undefined) workout.supersetIds.set(supersetId, (n = workout.supersetIds.size + 1));
+    if (supersetId === '') return;
+    const supersets = (workout.supersets ??= { bySlug: new Map(), ids: new Map() });
+    if (supersets.bySlug.has(exerciseSlug)) return;
+    let n = supersets.ids.get(supersetId);
+    if (n === undefined) supersets.ids.set(supersetId, (n = supersets.ids.size + 1));
     // At most 20 supersets a workout (docs/api.md §11); past that, none.
-    if (n <= 20) workout.supersets.set(exerciseSlug, n);
+    if (n <= 20) supersets.bySlug.set(exerciseSlug, n);
   }
 
   /** A CSV session's place in the workout of its log, date and start minute, if the file had one. */
@@ -219,7 +249,7 @@ export class PlanBuilder {
     return {
       workout: workout.key,
       workoutPosition: workout.exercises.get(exercise.slug) ?? 0,
-      workoutSuperset: workout.supersets.get(exercise.slug) ?? null,
+      workoutSuperset: workout.supersets?.bySlug.get(exercise.slug) ?? null,
     };
   }
 
@@ -240,9 +270,7 @@ export class PlanBuilder {
     if (day) day.push(...set);
     else {
       // The day's first set is its array, of just its size: most days of an exercise have few sets.
-      let date = this.dates.get(row.date);
-      if (date === undefined) this.dates.set(row.date, (date = row.date));
-      byDate.set(date, set);
+      byDate.set(this.shared(row.date), set);
     }
   }
 

@@ -85,7 +85,12 @@ export function workoutRowMapper(builder: PlanBuilder) {
     if (!kind) return builder.skip(row.line, 'No reps, weight, distance or duration');
 
     const plannedLog = builder.log(log.title, log.slug, row.line);
-    const plannedExercise = builder.exercise(plannedLog, { ...exercise, kind, line: row.line });
+    const plannedExercise = builder.exercise(plannedLog, {
+      title: exercise.title,
+      slug: exercise.slug,
+      kind,
+      line: row.line,
+    });
     if (!plannedExercise) {
       const has = plannedLog.exercises.get(exercise.slug)!.kind;
       return builder.skip(row.line, kindConflict(exercise.title, has));
