@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { routineTargetsFor } from '../../../contract/routines';
 import { sessionValues } from '../sessions/session-record';
@@ -48,9 +48,13 @@ interface Activity {
 function ascendingIds(): () => string {
   let next = randomBytes(6).readUIntBE(0, 6) % 2 ** 40;
   return () => {
-    const hex = randomBytes(16).toString('hex');
+    // Written into one buffer, so the id is one flat string: joined from slices it was a tree of
+    // 15 small strings, and a file of 190,000 workouts kept 2.8 million of them for the whole import.
+    const id = Buffer.from(randomUUID(), 'latin1');
     const head = (next++).toString(16).padStart(12, '0');
-    return `${head.slice(0, 8)}-${head.slice(8)}-4${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    id.write(head.slice(0, 8), 0, 'latin1');
+    id.write(head.slice(8), 9, 'latin1');
+    return id.toString('latin1');
   };
 }
 
