@@ -13,7 +13,7 @@ import type {
   workouts,
 } from '../../db/schema';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
-import { YIELD_EVERY } from './import-limits';
+import type { Turns } from './import-limits';
 
 /**
  * Reads and writes of export and import, one named statement each (db/statement.ts). Every
@@ -211,27 +211,15 @@ const contentPage = defineRowsStatement<
  * exercises on the dates it adds to, nothing else. RANGE_CHUNK exercises are read in one
  * statement; when their sessions there are more than a page, each of those exercises is read in
  * pages of READ_PAGE by slug, on the unique index (author, exercise, slug), so no statement reads
- * more than a page. `pause` runs every few statements: PGlite answers a statement in the same turn
- * of the event loop, and without a turn, reading 200 pages held every other request for 26 s
- * (and without the batch's sign of life a long read let the sweep take it back, 503).
+ * more than a page. Each statement is followed by a turn for other requests: without them, reading
+ * 200 pages held every other request for 26 s on PGlite (and without the batch's sign of life
+ * that comes with each turn, a long read let the sweep take the batch back, 503).
  */
-export async function* sessionContentPages(
-  tx: object,
-  authorId: string,
-  ranges: DateRange[],
-  pause: () => Promise<void>,
-) {
-  let spent = 0; // rows read since the last pause, a statement counting as 100
-  const spend = async (rows: number) => {
-    spent += rows + 100;
-    if (spent < YIELD_EVERY) return;
-    spent = 0;
-    await pause();
-  };
+export async function* sessionContentPages(tx: object, authorId: string, ranges: DateRange[], turns: Turns) {
   for (const part of chunks(ranges, RANGE_CHUNK)) {
     const list = part.map((r) => ({ exercise_id: r.exerciseId, date_from: r.from, date_to: r.to }));
     const together = await contentsOnDates(tx, { authorId, ranges: JSON.stringify(list) });
-    await spend(together.length);
+    await turns.take();
     if (together.length <= READ_PAGE) {
       if (together.length > 0) yield together;
       continue;
@@ -240,7 +228,7 @@ export async function* sessionContentPages(
       let after = '';
       for (;;) {
         const page = await contentPage(tx, { authorId, ...range, after });
-        await spend(page.length);
+        await turns.take();
         if (page.length > 0) yield page;
         if (page.length < READ_PAGE) break;
         after = page[page.length - 1].slug;
@@ -359,7 +347,7 @@ const insertChunk = {
 
 /**
  * Inserts many rows into `table`, a chunk per statement (INSERT_CHUNK rows or INSERT_CHARS of
- * JSON); `pause` runs between two statements. `items` may make each row as it is read, so a
+ * JSON), with a turn for other requests after each. `items` may make each row as it is read, so a
  * plan's derived values (a session's sets and volumes) are held a chunk at a time, not for the
  * whole file at once.
  */
@@ -368,7 +356,7 @@ async function insertMany(
   table: keyof typeof insertChunk,
   importId: string,
   items: Iterable<object>,
-  pause: () => Promise<void>,
+  turns: Turns,
 ): Promise<void> {
   let chunk: string[] = [];
   let chars = 0;
@@ -377,7 +365,7 @@ async function insertMany(
     chunk = [];
     chars = 0;
     await insertChunk[table](db, { importId, rows });
-    await pause();
+    await turns.take();
   };
   for (const item of items) {
     const text = JSON.stringify(item);
@@ -403,7 +391,7 @@ export async function insertImported(
     workouts?: NewWorkout[];
     sessions: Iterable<NewSession>;
   },
-  pause: () => Promise<void>,
+  turns: Turns,
 ): Promise<void> {
   // Each table's foreign-key checks are planned for its parents as they are now, not as they
   // were when the server first checked them (db/client.ts `forgetPlans`).
@@ -411,7 +399,7 @@ export async function insertImported(
     const items = rows[table] ?? [];
     if (table !== 'sessions' && (items as unknown[]).length === 0) continue;
     await forgetPlans(db);
-    await insertMany(db, table, importId, items, pause);
+    await insertMany(db, table, importId, items, turns);
   }
   if ((rows.workouts ?? []).length > 0) await dropEmpty(db, { importId });
 }
@@ -428,7 +416,7 @@ const dropEmpty = defineStatement<{ importId: string }, undefined>(
 
 /**
  * Existing logs and exercises that received sessions move up their lists (docs/api.md §7
- * "active"): INSERT_CHUNK of them per statement, `pause` between statements. One update each,
+ * "active"): INSERT_CHUNK of them per statement, a turn for other requests after each. One update each,
  * in the import's final transaction, held PGlite (and every other request) for 30 s when a
  * later export added a day to each of 50,000 exercises.
  */
@@ -452,13 +440,13 @@ export async function setActiveAt(
   db: object,
   authorId: string,
   touched: { logs: { id: string; activeAt: string }[]; exercises: { id: string; activeAt: string }[] },
-  pause: () => Promise<void>,
+  turns: Turns,
 ): Promise<void> {
   for (const table of ['logs', 'exercises'] as const)
     for (const part of chunks(touched[table], INSERT_CHUNK)) {
       const rows = JSON.stringify(part.map((row) => ({ id: row.id, active_at: row.activeAt })));
       await setActive[table](db, { authorId, rows });
-      await pause();
+      await turns.take();
     }
 }
 

@@ -5,7 +5,7 @@ import { forgetPlans } from '../../db/client';
 import { insertImported, setActiveAt } from './data.repository';
 import { beginImport, discardImport, finishImport, keepAlive } from './import-batches';
 import { diffPlan } from './import-diff';
-import { yieldTurn } from './import-limits';
+import { Turns } from './import-limits';
 import { checkImportQuotas } from './import-quotas';
 import type { ImportPlan } from './import-plan';
 
@@ -33,19 +33,17 @@ export async function applyImport(
     plan.skipped.length = readerSkips.listed;
     plan.skippedCount = readerSkips.count;
     const batch = dryRun ? null : await beginImport(db, authorId);
-    const pause = async () => {
-      if (batch) await keepAlive(db, batch);
-      await yieldTurn();
-    };
+    // Each turn for other requests also stamps the batch alive: a long diff or write is not stale.
+    const turns = new Turns(batch ? () => keepAlive(db, batch) : undefined);
     let diff;
     try {
-      diff = await diffPlan(db, authorId, plan, Date.now(), pause);
+      diff = await diffPlan(db, authorId, plan, Date.now(), turns);
       await checkImportQuotas(db, authorId, diff);
       if (batch) {
-        await insertImported(db, batch.id, { ...diff.rows, sessions: diff.sessionRows() }, pause);
+        await insertImported(db, batch.id, { ...diff.rows, sessions: diff.sessionRows() }, turns);
         // In short statements before the batch closes, not in one transaction with its closing:
         // a batch taken back after this leaves those records their new place in the lists.
-        await setActiveAt(db, authorId, diff.touched, pause);
+        await setActiveAt(db, authorId, diff.touched, turns);
         await finishImport(db, batch);
         // The account's pages are read next, with plans made for the tables as they are now.
         await forgetPlans(db);

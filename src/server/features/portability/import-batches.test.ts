@@ -11,6 +11,7 @@ import {
   IMPORT_RUNNING,
   STALE_AFTER_MS,
 } from './import-batches';
+import { Turns } from './import-limits';
 import { call, createDataTestApp, importOk, postImport, signUp, type TestUser } from './data-test-helpers';
 
 // Decision 0017: an import writes in short statements under a batch that can be taken back whole.
@@ -79,8 +80,8 @@ describe('import batches', () => {
     const pages = async (from: string, to: string) => {
       const sizes: number[] = [];
       const range = { exerciseId: exercise._id, from, to };
-      for await (const page of sessionContentPages(t.db, user.id, [range], async () => void pauses++))
-        sizes.push(page.length);
+      const turns = new Turns(async () => void pauses++);
+      for await (const page of sessionContentPages(t.db, user.id, [range], turns)) sizes.push(page.length);
       return sizes;
     };
     expect(await pages('2024-01-15', '2024-01-15')).toEqual([1000, 1000, 500]);
@@ -199,7 +200,7 @@ describe('import batches', () => {
       paceSeconds: 0,
       speed: 10,
     }));
-    await insertImported(t.db, dead.id, { logs: [], exercises: [], sessions: rows }, async () => {});
+    await insertImported(t.db, dead.id, { logs: [], exercises: [], sessions: rows }, new Turns());
     expect(await sessionCount(user)).toBe(303);
 
     // Still showing life: not taken back.

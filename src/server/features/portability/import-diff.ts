@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client';
 import { routineTargetsFor } from '../../../contract/routines';
 import { sessionValues } from '../sessions/session-record';
-import { YIELD_EVERY } from './import-limits';
+import type { Turns } from './import-limits';
 import {
   type DateRange,
   findExercisesOfLogs,
@@ -63,15 +63,9 @@ function ascendingIds(): () => string {
  * reused); a session is not added when its exercise already holds one on that date with the same
  * content (counted in `duplicates`), so importing a file twice adds nothing the second time.
  * An existing exercise of the other kind keeps its sessions and the file's are skipped.
- * `pause` runs every YIELD_EVERY sessions (import-apply.ts: other requests get a turn).
+ * Its loops give other requests turns (`turns`, import-apply.ts).
  */
-export async function diffPlan(
-  tx: Executor,
-  authorId: string,
-  plan: ImportPlan,
-  now: number,
-  pause: () => Promise<void>,
-) {
+export async function diffPlan(tx: Executor, authorId: string, plan: ImportPlan, now: number, turns: Turns) {
   const newId = ascendingIds();
   const existingLogs = new Map(
     (await findLogsBySlugs(tx, authorId, [...plan.logs.keys()])).map((l) => [l.slug, l.id]),
@@ -94,7 +88,7 @@ export async function diffPlan(
         reused.push({ exerciseId: found.id, from: list.date(0), to: list.date(list.length - 1) });
     }
   }
-  const stateOf = sessionStates(tx, authorId, reused, pause);
+  const stateOf = sessionStates(tx, authorId, reused, turns);
 
   // Records without timestamps get ones just before now, in file order: a day's later sessions
   // sort as newer, and an export lists logs and exercises in the order the file had them.
@@ -126,9 +120,6 @@ export async function diffPlan(
   let sessions = 0;
   const activity = { logs: new Map<string, Activity>(), exercises: new Map<string, Activity>() };
   let duplicates = 0;
-  // Every loop over sessions counts its steps here, to pause every YIELD_EVERY of them.
-  let steps = 0;
-  const due = () => ++steps % YIELD_EVERY === 0;
 
   for (const [slug, log] of plan.logs) {
     let logId = existingLogs.get(slug);
@@ -179,7 +170,7 @@ export async function diffPlan(
         activity.exercises.set(exerciseId, { id: exerciseId, latest: '', row });
       }
       exerciseOf.set(exercise.slug, { id: exerciseId, kind: exercise.kind });
-      const slugs = await assignSlugs(await stateOf(exerciseId), exercise.sessions, due, pause);
+      const slugs = await assignSlugs(await stateOf(exerciseId), exercise.sessions, turns);
       const count = slugs.reduce((sum, n) => sum + (n === 0 ? 0 : 1), 0);
       duplicates += slugs.length - count;
       if (count === 0) continue;
@@ -225,7 +216,7 @@ export async function diffPlan(
     for (const workout of log.workouts.values()) {
       // A file of one-set workouts has as many workouts as sessions: 190,000 ids made without a
       // turn held every other request for 0.7 s.
-      if (due()) await pause();
+      if (turns.due()) await turns.take();
       const id = newId();
       workoutIds.set(workout.key, id);
       const createdAt = workout.createdAt ?? stamp();
@@ -289,15 +280,10 @@ export async function diffPlan(
  * Each planned session's slug number (0: a duplicate of one the exercise has). The slugs the file
  * carried come first (a round trip keeps its -2, -3), then the next free one for the rest.
  */
-async function assignSlugs(
-  state: SessionState,
-  sessions: SessionList,
-  due: () => boolean,
-  pause: () => Promise<void>,
-): Promise<number[]> {
+async function assignSlugs(state: SessionState, sessions: SessionList, turns: Turns): Promise<number[]> {
   const slugs: number[] = [];
   for (let index = 0; index < sessions.length; index += 1) {
-    if (due()) await pause();
+    if (turns.due()) await turns.take();
     const session = sessions.at(index);
     let n = -1; // added, its slug chosen below
     if (state.consume(sessionKey(session))) n = 0;
@@ -308,7 +294,7 @@ async function assignSlugs(
     slugs.push(n);
   }
   for (let index = 0; index < sessions.length; index += 1) {
-    if (due()) await pause();
+    if (turns.due()) await turns.take();
     if (slugs[index] !== -1) continue;
     const date = sessions.date(index);
     slugs[index] = slugNumber(date, state.slugs.take(date) as string);

@@ -5,7 +5,7 @@ import { MAX_POUNDS } from '../../../contract/sessions';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { badLine, type CsvRecord, parseCsv } from './csv';
 import { checkWidth, optionalColumn, quantityCell, readHeader, splitSeconds, textCell } from './csv-cells';
-import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
+import { checkCsvRows, Turns } from './import-limits';
 import { joinNotes } from './import-notes';
 import { type ImportPlan, kindConflict, type PlannedExercise, PlanBuilder } from './import-plan';
 import { titleCleaner } from './import-titles';
@@ -69,9 +69,11 @@ export async function readFitnotes(text: string): Promise<ImportPlan> {
   const cleanLog = titleCleaner(RESERVED_LOG_SLUGS);
   const cleanExercise = titleCleaner(RESERVED_EXERCISE_SLUGS);
   const paceDays = new Map<PlannedExercise, Map<string, PaceDay>>();
-  let count = 0;
+  const turns = new Turns();
+  let count = 0; // rows read: a set's order in its day
   for (const record of records) {
-    if (++count % YIELD_EVERY === 0) await yieldTurn();
+    count += 1;
+    if (turns.due()) await turns.take();
     checkWidth(record, width);
     builder.plan.rows += 1;
     const f = record.fields;

@@ -11,7 +11,7 @@ import {
   textCell,
   utcMoment,
 } from './csv-cells';
-import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
+import { checkCsvRows, Turns } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
 
@@ -64,9 +64,9 @@ export async function readHevy(text: string): Promise<ImportPlan> {
 
   const builder = new PlanBuilder();
   const addRow = workoutRowMapper(builder);
-  let count = 0;
+  const turns = new Turns();
   for (const record of records) {
-    if (++count % YIELD_EVERY === 0) await yieldTurn();
+    if (turns.due()) await turns.take();
     checkWidth(record, width);
     const f = record.fields;
     const at = dateTimeCell(record, columns.start, 'start_time');

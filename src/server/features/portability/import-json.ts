@@ -8,7 +8,7 @@ import {
 } from '../../../contract/data';
 import { slugify } from '../../../contract/slug';
 import { badLine } from './csv';
-import { checkJsonSessions, YIELD_EVERY, yieldTurn } from './import-limits';
+import { checkJsonSessions, Turns } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
 import { indexJsonLines, lineAt, lineOfJsonError, type LineOf, tooDeepAt } from './json-lines';
@@ -19,19 +19,20 @@ const MAX_DEPTH = 32;
 /**
  * Our own export (format "workout-log", version 1). Validated with the same rules as the forms,
  * strictly: a value our server would refuse stops the import, naming its line and path. The
- * sessions are checked one by one with a turn for other requests every YIELD_EVERY, and the
+ * sessions are checked one by one with turns for other requests (Turns), and the
  * file's lines are found only when a message needs one: for a 10 MB file either would hold the
  * event loop for hundreds of milliseconds (docs/api.md §9).
  */
 export async function readOwnJson(text: string): Promise<ImportPlan> {
-  await yieldTurn(); // reading the 10 MB body was this turn's work already
+  const turns = new Turns();
+  await turns.take(); // reading the 10 MB body was this turn's work already
   const deep = tooDeepAt(text, MAX_DEPTH);
   if (deep !== -1)
     throw badLine(
       lineAt(text, deep),
       `values are nested more than ${MAX_DEPTH} deep: this is not our export`,
     );
-  await yieldTurn(); // the scan and JSON.parse each take up to ~0.1 s of a 10 MB file: not both at once
+  await turns.take(); // the scan and JSON.parse each take up to ~0.1 s of a 10 MB file: not both at once
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -39,14 +40,13 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
     throw badLine(lineOfJsonError(text), 'this is not valid JSON');
   }
   checkJsonSessions(data);
-  await yieldTurn(); // JSON.parse was this turn's work; checking the file's shape is the next's
+  await turns.take(); // JSON.parse was this turn's work; checking the file's shape is the next's
   let index: LineOf | undefined;
   const lineOf: LineOf = (path) => (index ??= indexJsonLines(text))(path);
   const parsed = importFileV1.safeParse(data);
   if (!parsed.success) throw invalid(lineOf, parsed.error.issues[0]);
 
   const builder = new PlanBuilder();
-  let checked = 0;
   for (const [l, log] of parsed.data.logs.entries()) {
     const logAt = ['logs', l];
     const plannedLog = builder.log(
@@ -65,6 +65,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
       { workout: string; workoutPosition: number; workoutSuperset: number | null }
     >();
     for (const [w, raw] of log.workouts.entries()) {
+      if (turns.due()) await turns.take();
       const read = importWorkout.safeParse(raw);
       if (!read.success) {
         const issue = read.error.issues[0];
@@ -72,9 +73,9 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
       }
       const { entries, _id, ...fields } = read.data;
       const workout = builder.workout(plannedLog, {
+        key: `json:${w}`,
         ...fields,
         routine: fields.routine ?? null,
-        key: `json:${w}`,
       });
       entries.forEach((entry, position) => {
         if (!places.has(entry.session))
@@ -86,6 +87,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
       });
     }
     for (const [r, raw] of log.routines.entries()) {
+      if (turns.due()) await turns.take();
       const read = importRoutine.safeParse(raw);
       if (!read.success) {
         const issue = read.error.issues[0];
@@ -110,7 +112,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
       builder.plan.rows += exercise.sessions.length;
       const schema = importSession[exercise.session];
       for (const [s, raw] of exercise.sessions.entries()) {
-        if (++checked % YIELD_EVERY === 0) await yieldTurn();
+        if (turns.due()) await turns.take();
         const read = schema.safeParse(raw);
         if (!read.success) {
           const issue = read.error.issues[0];

@@ -4,13 +4,7 @@ import type { Duration, SetInput } from '../../../contract/metrics';
 import type { RoutineEntryValues } from '../../../contract/routines';
 import { MAX_SETS } from '../../../contract/sessions';
 import { SET_TYPES, type SetType } from '../../../contract/set-types';
-import {
-  IMPORT_MAX_EXERCISES,
-  IMPORT_MAX_LOGS,
-  tooManyTitles,
-  YIELD_EVERY,
-  yieldTurn,
-} from './import-limits';
+import { IMPORT_MAX_EXERCISES, IMPORT_MAX_LOGS, tooManyTitles, Turns } from './import-limits';
 import { joinNotes } from './import-notes';
 import { SessionList } from './session-list';
 
@@ -276,27 +270,18 @@ export class PlanBuilder {
 
   /** Turns grouped sets into sessions (split past 100 sets) and orders each exercise's sessions by date. */
   async finish(): Promise<ImportPlan> {
-    let work = 0;
+    const turns = new Turns();
     for (const [exercise, byDate] of this.days) {
       for (const [date, day] of byDate) {
-        work += 1 + day.length / SET_FIELDS;
-        if (work >= YIELD_EVERY) {
-          work = 0;
-          await yieldTurn();
-        }
+        if (turns.due()) await turns.take();
         this.addSessions(exercise, date, day);
       }
       this.days.delete(exercise); // its sets are sessions now
     }
-    // 50,000 exercises' sorts held the event loop ~50 ms at once: a turn every YIELD_EVERY sessions.
-    let sorted = 0;
+    // 50,000 exercises' sorts held the event loop ~50 ms at once: turns between two exercises.
     for (const log of this.plan.logs.values())
       for (const exercise of log.exercises.values()) {
-        sorted += 1 + exercise.sessions.length;
-        if (sorted >= YIELD_EVERY) {
-          sorted = 0;
-          await yieldTurn();
-        }
+        if (turns.due()) await turns.take();
         exercise.sessions.sortByDate();
       }
     return this.plan;

@@ -12,7 +12,7 @@ import {
   textCell,
   utcMoment,
 } from './csv-cells';
-import { checkCsvRows, YIELD_EVERY, yieldTurn } from './import-limits';
+import { checkCsvRows, Turns } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { workoutRowMapper } from './workout-rows';
 
@@ -67,9 +67,9 @@ export async function readStrong(text: string, units: StrongUnits): Promise<Impo
   // entry per workout of the file held 190,000 keys for a file of one-set workouts.
   const lastOrder = new Map<string, number>();
   let workoutAt = '';
-  let count = 0;
+  const turns = new Turns();
   for (const record of records) {
-    if (++count % YIELD_EVERY === 0) await yieldTurn();
+    if (turns.due()) await turns.take();
     checkWidth(record, names.length);
     const f = record.fields;
     const at = dateTimeCell(record, columns.date, 'Date');

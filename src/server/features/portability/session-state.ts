@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
 import { DateSlugs } from '../sessions/session-slugs';
 import { type DateRange, RANGE_CHUNK, sessionContentPages } from './data.repository';
+import type { Turns } from './import-limits';
 import type { PlannedSession } from './import-plan';
 
 /** What one exercise holds, as an import sees it: slugs taken per date, and its sessions' contents. */
@@ -58,13 +59,13 @@ function newState(): SessionState {
  * duplicates concern); new exercises start empty. The diff asks for the exercises in the order of
  * `ranges`, and they are loaded RANGE_CHUNK at a time as it reaches them; each state is handed out
  * once, then forgotten. Loaded all at once, the states of a file imported a second time held every
- * session of it beside the plan. `pause` runs between statements.
+ * session of it beside the plan. Other requests get a turn after each statement.
  */
 export function sessionStates(
   tx: Executor,
   authorId: string,
   ranges: DateRange[],
-  pause: () => Promise<void>,
+  turns: Turns,
 ): (exerciseId: string) => Promise<SessionState> {
   const states = new Map<string, SessionState>();
   const unread = new Set(ranges.map((r) => r.exerciseId));
@@ -72,7 +73,7 @@ export function sessionStates(
   const load = async () => {
     const part = ranges.slice(read, (read += RANGE_CHUNK));
     for (const range of part) unread.delete(range.exerciseId);
-    for await (const page of sessionContentPages(tx, authorId, part, pause))
+    for await (const page of sessionContentPages(tx, authorId, part, turns))
       for (const row of page) {
         const { exerciseId, createdDate, slug, sets, hours, minutes, seconds, distance } = row;
         const content = sets
