@@ -11,36 +11,35 @@ import { badLine } from './csv';
 import { checkJsonSessions, Turns } from './import-limits';
 import { type ImportPlan, PlanBuilder } from './import-plan';
 import { RESERVED_EXERCISE_SLUGS, RESERVED_LOG_SLUGS } from '../../../contract/slug';
-import { indexJsonLines, lineAt, lineOfJsonError, type LineOf, tooDeepAt } from './json-lines';
+import { indexJsonLines, lineAt, lineOfJsonError, type LineOf } from './json-lines';
+import { NestedTooDeep, parseJsonInTurns } from './json-pieces';
 
 /** Our export nests 9 deep (file, logs, log, exercises, exercise, sessions, session, set, a set). */
 const MAX_DEPTH = 32;
 
 /**
  * Our own export (format "workout-log", version 1). Validated with the same rules as the forms,
- * strictly: a value our server would refuse stops the import, naming its line and path. The
- * sessions are checked one by one with turns for other requests (Turns), and the
- * file's lines are found only when a message needs one: for a 10 MB file either would hold the
- * event loop for hundreds of milliseconds (docs/api.md §9).
+ * strictly: a value our server would refuse stops the import, naming its line and path. The file
+ * is parsed in pieces (json-pieces.ts) and its sessions checked one by one, with turns for other
+ * requests (Turns), and the file's lines are found only when a message needs one: for a 10 MB
+ * file each of these held the event loop for tens to hundreds of milliseconds (docs/api.md §12).
  */
 export async function readOwnJson(text: string): Promise<ImportPlan> {
   const turns = new Turns();
   await turns.take(); // reading the 10 MB body was this turn's work already
-  const deep = tooDeepAt(text, MAX_DEPTH);
-  if (deep !== -1)
-    throw badLine(
-      lineAt(text, deep),
-      `values are nested more than ${MAX_DEPTH} deep: this is not our export`,
-    );
-  await turns.take(); // the scan and JSON.parse each take up to ~0.1 s of a 10 MB file: not both at once
   let data: unknown;
   try {
-    data = JSON.parse(text);
-  } catch {
+    data = await parseJsonInTurns(text, { maxDepth: MAX_DEPTH, turns });
+  } catch (error) {
+    if (error instanceof NestedTooDeep)
+      throw badLine(
+        lineAt(text, error.offset),
+        `values are nested more than ${MAX_DEPTH} deep: this is not our export`,
+      );
     throw badLine(lineOfJsonError(text), 'this is not valid JSON');
   }
   checkJsonSessions(data);
-  await turns.take(); // JSON.parse was this turn's work; checking the file's shape is the next's
+  await turns.take(); // checking the file's shape is a stretch of its own
   let index: LineOf | undefined;
   const lineOf: LineOf = (path) => (index ??= indexJsonLines(text))(path);
   const parsed = importFileV1.safeParse(data);

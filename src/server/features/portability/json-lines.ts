@@ -88,29 +88,6 @@ export function indexJsonLines(text: string): LineOf {
   };
 }
 
-/**
- * Where a JSON text first nests values deeper than `max` (an offset), or -1. Our export nests 9
- * deep; a 10 MB file of millions of nested brackets held the event loop for 2–3 s in JSON.parse
- * and the garbage collector, so such a file is refused before it is parsed. Strings are skipped,
- * so brackets inside titles and notes do not count.
- */
-export function tooDeepAt(text: string, max: number): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      for (i += 1; i < text.length; i += 1) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i += 1;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) {
-      if (++depth > max) return i;
-    } else if (c === 125 || c === 93) depth -= 1;
-  }
-  return -1;
-}
-
 /** The line (1-based) of an offset of a text. */
 export function lineAt(text: string, offset: number): number {
   let line = 1;
