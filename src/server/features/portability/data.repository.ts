@@ -347,8 +347,8 @@ const insertChunk = {
 
 /**
  * Inserts many rows into `table`, a chunk per statement (INSERT_CHUNK rows or INSERT_CHARS of
- * JSON), with a turn for other requests after each. `items` may make each row as it is read, so a
- * plan's derived values (a session's sets and volumes) are held a chunk at a time, not for the
+ * JSON), with a turn for other requests after each. `items` may make each row as it is read, so
+ * a plan's derived values (a session's sets and volumes) are held a chunk at a time, not for the
  * whole file at once.
  */
 async function insertMany(
@@ -416,9 +416,9 @@ const dropEmpty = defineStatement<{ importId: string }, undefined>(
 
 /**
  * Existing logs and exercises that received sessions move up their lists (docs/api.md §7
- * "active"): INSERT_CHUNK of them per statement, a turn for other requests after each. One update each,
- * in the import's final transaction, held PGlite (and every other request) for 30 s when a
- * later export added a day to each of 50,000 exercises.
+ * "active"): INSERT_CHUNK of them per statement, a turn for other requests after each. One
+ * update each, in the import's final transaction, held PGlite (and every other request) for 30 s
+ * when a later export added a day to each of 50,000 exercises.
  */
 type Activity = { authorId: string; rows: string };
 const setActive = {

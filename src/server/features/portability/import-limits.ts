@@ -8,7 +8,7 @@ import { parseCsv } from './csv';
 // give other requests a turn (Turns), so they keep flowing.
 
 /** How long a loop of an import may hold the event loop between two turns for other requests. */
-export const TURN_MS = 10;
+const TURN_MS = 10;
 
 /**
  * Turns for other requests in an import's long loops (docs/api.md §12: none waits more than
