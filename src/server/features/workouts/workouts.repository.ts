@@ -300,22 +300,26 @@ const updateWorkoutStatement = defineStatement<WriteParams & { kept: string }, {
       returning x.*
     ),
     kept as (select * from jsonb_populate_recordset(null::sessions, ${p.kept}::jsonb)),
+    gone as (
+      delete from sessions s using w where s.author_id = w.author_id and s.workout_id = w.id
+        and not exists (select from kept v where v.id = s.id)
+      returning s.id
+    ),
+    -- Read before any row is written, so the sessions left out are deleted first and a new or
+    -- moved session may take one's slug (the unique index sees a row this statement deleted as gone).
+    cleared as (select count(*) from gone),
     added as (
       insert into sessions (author_id, created_date, workout_id, ${insertColumns})
       select w.author_id, w.created_date, w.id, ${insertValues}
-      from w cross join jsonb_populate_recordset(null::sessions, ${p.rows}::jsonb) v
+      from w cross join cleared cross join jsonb_populate_recordset(null::sessions, ${p.rows}::jsonb) v
       join exercises e on e.author_id = w.author_id and e.log_id = w.log_id and e.id = v.exercise_id and e.kind = v.kind
       returning *
     ),
     changed as (
       update sessions s set created_date = w.created_date, updated_at = now(), ${updateSets}
-      from w, kept v
+      from w, cleared, kept v
       where s.author_id = w.author_id and s.workout_id = w.id and s.id = v.id and s.exercise_id = v.exercise_id
       returning s.*
-    ),
-    gone as (
-      delete from sessions s using w where s.author_id = w.author_id and s.workout_id = w.id
-        and not exists (select from kept v where v.id = s.id)
     ),
     written as (select * from added union all select * from changed),
     ${touchParents},

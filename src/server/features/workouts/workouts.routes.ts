@@ -74,8 +74,14 @@ function plan(body: WorkoutBodyValues, context: WorkoutContext): Planned {
   if (!parsed.success || Object.keys(errors).length > 0)
     throw new AppError(400, Object.values(errors)[0] as string, errors);
 
+  // The workout's sessions the body leaves out are deleted before anything is written
+  // (workouts.repository.ts update_workout), so their slugs are free for the new ones (§4).
+  const freed = new Set(
+    (context.members ?? []).filter((m) => !used.has(m.id)).map((m) => `${m.exercise} ${m.slug}`),
+  );
   const slugs = new Map<string, DateSlugs>();
   for (const { exercise, slug } of context.taken) {
+    if (freed.has(`${exercise} ${slug}`)) continue;
     if (!slugs.has(exercise)) slugs.set(exercise, new DateSlugs());
     slugs.get(exercise)?.add(body.createdDate, slug);
   }

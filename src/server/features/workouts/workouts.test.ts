@@ -278,6 +278,37 @@ describe('PUT …/workouts/:id', () => {
     expect(bench).toBeDefined();
   });
 
+  it('gives a new session the slug of a session of its exercise the edit leaves out', async () => {
+    const g = await gym();
+    const workout = await created(g);
+    const [, bench, run] = workout.entries;
+    const id = (e: typeof bench) =>
+      e && 'wlsession' in e ? e.wlsession._id : e && 'pasession' in e ? e.pasession._id : '';
+    const response = await call(t.app, 'PUT', `${g.url}/${workout._id}`, {
+      cookie: g.cookie,
+      body: body(g, {
+        entries: [
+          { slugExercise: 'bench', _id: id(bench), set: weightSets([5, 60]) },
+          { slugExercise: 'squat', set: weightSets([3, 120]) },
+          { slugExercise: 'run', time: { hours: 0, minutes: 25, seconds: 0 }, distance: 5 },
+        ],
+      }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const edited: Workout = response.json().workout;
+    expect(edited.entries.map((e) => ('wlsession' in e ? e.wlsession : e.pasession).slugSession)).toEqual([
+      '2026-05-01',
+      '2026-05-01',
+      '2026-05-01',
+    ]);
+    expect(id(edited.entries[2])).not.toBe(id(run));
+    const squat = await call(t.app, 'GET', `${exerciseUrl(g.log.slugLog, 'squat')}/wlsessions/2026-05-01`, {
+      cookie: g.cookie,
+    });
+    expect(squat.statusCode, squat.body).toBe(200);
+    expect(squat.json().wlsession.set).toHaveLength(1);
+  });
+
   it('moves every session to a new date, slugs recomputed', async () => {
     const g = await gym();
     await createWlsession(t.app, g.cookie, g.squat, { createdDate: '2026-06-01' });
