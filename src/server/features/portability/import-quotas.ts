@@ -16,7 +16,7 @@ const quotaCounts = defineRowsStatement<{ owners: string }, CountRow>(
 );
 
 interface Added {
-  rows: { logs: unknown[]; exercises: { logId: string }[] };
+  rows: { logs: unknown[]; exercises: { logId: string }[]; routines: { logId: string }[] };
   sessions: number;
   sessionsPerExercise: { exerciseId: string; count: number }[];
 }
@@ -29,6 +29,7 @@ export async function checkImportQuotas(db: object, authorId: string, diff: Adde
   add('user-logs', authorId, diff.rows.logs.length);
   add('user-sessions', authorId, diff.sessions);
   for (const exercise of diff.rows.exercises) add('log-exercises', exercise.logId, 1);
+  for (const routine of diff.rows.routines) add('log-routines', routine.logId, 1);
   for (const { exerciseId, count } of diff.sessionsPerExercise) add('exercise-sessions', exerciseId, count);
 
   const owners = new Set([...adding.keys()].map((key) => key.split(' ')[1] as string));

@@ -155,14 +155,15 @@ describe('our JSON', () => {
     const user = await signUp(t.app);
     const routines = Array.from({ length: 101 }, (_, i) => ({ title: `R${i}`, entries: [] }));
     const file = { format: 'workout-log', version: 1, logs: [{ title: 'Many', exercises: [], routines }] };
-    const res = await postImport(t.app, user, 'source=json', JSON.stringify(file));
-    expect([res.statusCode, res.json()]).toEqual([
-      413,
-      {
-        message:
-          'Importing this file would pass a limit: a log can hold at most 100 routines. Nothing was imported.',
-      },
-    ]);
+    const refused = {
+      message:
+        'Importing this file would pass a limit: a log can hold at most 100 routines. Nothing was imported.',
+    };
+    // A dry run applies every limit of a real import (§9).
+    for (const query of ['source=json&dryRun=1', 'source=json']) {
+      const res = await postImport(t.app, user, query, JSON.stringify(file));
+      expect([query, res.statusCode, res.json()]).toEqual([query, 413, refused]);
+    }
     expect((await call(t.app, user, 'GET', '/api/logs')).logs).toEqual([]);
   });
 });
