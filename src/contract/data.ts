@@ -41,11 +41,12 @@ export const EXPORT_CSV_COLUMNS = [
   'speed',
   'pounds',
   'notes',
-  // A session's workout (docs/api.md §11): its id and title, empty for a session logged on its own.
-  'workout',
-  'workoutTitle',
+  // docs/api.md §11: each weight set's type and RPE, then the session's workout (its id and
+  // title, empty for a session logged on its own), in the order the contract names them.
   'type',
   'rpe',
+  'workout',
+  'workoutTitle',
 ] as const;
 
 // ---- Export format v1 (what GET /api/export.json writes) ----

@@ -109,10 +109,10 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
             '',
             set.pounds ?? '',
             spreadsheetSafe(s.notes),
-            event.workout?.id ?? '',
-            spreadsheetSafe(event.workout?.title ?? ''),
             set.type,
             set.rpe ?? '',
+            event.workout?.id ?? '',
+            spreadsheetSafe(event.workout?.title ?? ''),
           ]);
         });
       } else {
@@ -134,10 +134,10 @@ export async function* exportCsv(db: Db, authorId: string): AsyncGenerator<strin
           s.speed,
           '',
           spreadsheetSafe(s.notes),
+          '',
+          '',
           event.workout?.id ?? '',
           spreadsheetSafe(event.workout?.title ?? ''),
-          '',
-          '',
         ]);
       }
     }

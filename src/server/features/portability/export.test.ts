@@ -182,11 +182,11 @@ describe('GET /api/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="workout-log-[\d-]+\.csv"$/);
     expect(
       res.body.startsWith(
-        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes,workout,workoutTitle,type,rpe\r\n',
+        '\uFEFFdate,log,exercise,kind,set,reps,kg,hard,volume,hours,minutes,seconds,distance,pace,speed,pounds,notes,type,rpe,workout,workoutTitle\r\n',
       ),
     ).toBe(true);
     // Notes with a comma, quotes and a line break are quoted as RFC 4180 says.
-    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good",,,failure,9.5\r\n');
+    expect(res.body).toContain(',501.25,,,,,,,,"Belt on, ""tight""\nfelt good",failure,9.5,,\r\n');
     expect(res.body.endsWith('\r\n')).toBe(true);
     const rows = [...parseCsv(res.body)].map((r) => r.fields);
     expect(rows[0]).toEqual([...EXPORT_CSV_COLUMNS]);
@@ -209,10 +209,10 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         'Belt on, "tight"\nfelt good',
-        '',
-        '',
         'failure',
         '9.5',
+        '',
+        '',
       ],
       [
         '2024-03-01',
@@ -232,9 +232,9 @@ describe('GET /api/export.csv', () => {
         '',
         '',
         'Belt on, "tight"\nfelt good',
-        '',
-        '',
         'warmup',
+        '',
+        '',
         '',
       ],
       [
@@ -255,9 +255,9 @@ describe('GET /api/export.csv', () => {
         '',
         '245',
         '',
-        '',
-        '',
         'normal',
+        '',
+        '',
         '',
       ],
       [
