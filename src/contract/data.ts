@@ -5,7 +5,7 @@ import { title } from './fields';
 import { superset } from './gym-fields';
 import { routineBody } from './routines';
 import { pasessionBody, wlsessionBody, wlset } from './sessions';
-import { workoutBody } from './workouts';
+import { endNotBeforeStart, workoutBody } from './workouts';
 
 /** Data portability (docs/data-portability.md): our export format v1, the import query and its summary. */
 
@@ -198,17 +198,19 @@ const importExercise = <K extends keyof typeof importSession>(session: K) =>
  * A workout of the file, checked on its own: the fields of a workout's body; its entries name the
  * file's sessions by `_id` (an entry naming none is dropped). An absent list is none (older files).
  */
-export const importWorkout = z.object({
-  _id: z.string().optional().catch(undefined),
-  title: workoutBody.shape.title,
-  createdDate: workoutBody.shape.createdDate,
-  startedAt: workoutBody.shape.startedAt,
-  endedAt: workoutBody.shape.endedAt,
-  notes: workoutBody.shape.notes,
-  routine: z.string().nullish().catch(null),
-  ...importStamps,
-  entries: z.array(z.object({ session: z.string(), superset })).default([]),
-});
+export const importWorkout = z
+  .object({
+    _id: z.string().optional().catch(undefined),
+    title: workoutBody.shape.title,
+    createdDate: workoutBody.shape.createdDate,
+    startedAt: workoutBody.shape.startedAt,
+    endedAt: workoutBody.shape.endedAt,
+    notes: workoutBody.shape.notes,
+    routine: z.string().nullish().catch(null),
+    ...importStamps,
+    entries: z.array(z.object({ session: z.string(), superset })).default([]),
+  })
+  .check(endNotBeforeStart);
 export type ImportWorkout = z.output<typeof importWorkout>;
 
 /** A routine of the file: a routine's body, whose entries may be none (their exercises were deleted). */

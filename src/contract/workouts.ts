@@ -71,6 +71,21 @@ export type PaceEntryValues = z.output<typeof paceEntryBody>;
 export type WorkoutEntryValues = WeightEntryValues | PaceEntryValues;
 
 /**
+ * A workout's end is not before its start (docs/api.md §11), on `errors.endedAt`: for the body of
+ * a create or edit and for a workout of an imported file. Runs even when other fields fail, so the
+ * end's message shows with theirs.
+ */
+export const endNotBeforeStart = z.superRefine(
+  (body: { startedAt?: unknown; endedAt?: unknown }, ctx) => {
+    const start = typeof body.startedAt === 'string' ? timestampMicros(body.startedAt) : null;
+    const end = typeof body.endedAt === 'string' ? timestampMicros(body.endedAt) : null;
+    if (start !== null && end !== null && end < start)
+      ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['endedAt'] });
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+);
+
+/**
  * The body of a workout create and edit, first step. Its entries are checked only as far as the
  * kind allows (the exercise's slug, superset, `_id`); the rest of each entry is kept as sent for
  * parseWorkoutEntries, which checks it against its exercise's kind once the server has looked the
@@ -86,18 +101,7 @@ export const workoutBody = z
     routine,
     entries: entryList(z.looseObject(entryHead), 'workout'),
   })
-  // Runs even when other fields fail, so the end's message shows with theirs.
-  .check(
-    z.superRefine(
-      (body, ctx) => {
-        const start = typeof body.startedAt === 'string' ? timestampMicros(body.startedAt) : null;
-        const end = typeof body.endedAt === 'string' ? timestampMicros(body.endedAt) : null;
-        if (start !== null && end !== null && end < start)
-          ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['endedAt'] });
-      },
-      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-    ),
-  );
+  .check(endNotBeforeStart);
 export type WorkoutBody = z.input<typeof workoutBody>;
 export type WorkoutBodyValues = z.output<typeof workoutBody>;
 

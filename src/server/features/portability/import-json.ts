@@ -61,7 +61,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
     // Its workouts (docs/api.md §11) first, so each session knows its place as it is read.
     const places = new Map<
       string,
-      { workout: string; workoutPosition: number; workoutSuperset: number | null }
+      { workout: string; workoutPosition: number; workoutSuperset: number | null; date: string }
     >();
     for (const [w, raw] of log.workouts.entries()) {
       if (turns.due()) await turns.take();
@@ -82,6 +82,7 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
             workout: workout.key,
             workoutPosition: position,
             workoutSuperset: entry.superset,
+            date: fields.createdDate,
           });
       });
     }
@@ -119,13 +120,19 @@ export async function readOwnJson(text: string): Promise<ImportPlan> {
         }
         const session: ImportSession = read.data;
         const fileId = (raw as { _id?: unknown })._id;
+        const place = typeof fileId === 'string' ? places.get(fileId) : undefined;
+        // A workout's sessions are on its date (§11): one the file dates otherwise is imported on
+        // its own, as a session whose date is edited through its route leaves its workout.
+        const inWorkout = place?.date === session.createdDate ? place : undefined;
         const common = {
           createdDate: session.createdDate,
           slugSession: session.slugSession,
           createdAt: session.createdAt,
           updatedAt: session.updatedAt,
           notes: session.notes,
-          ...(typeof fileId === 'string' ? places.get(fileId) : undefined),
+          workout: inWorkout?.workout,
+          workoutPosition: inWorkout?.workoutPosition,
+          workoutSuperset: inWorkout?.workoutSuperset,
         };
         // The kind first: on Node 20 a literal that starts with a spread gets a hidden class of
         // its own each time (import-plan.ts `workout`), one more old-space object a session.

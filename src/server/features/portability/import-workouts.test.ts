@@ -142,6 +142,40 @@ describe('our JSON', () => {
     expect((await call(t.app, target, 'GET', '/api/logs/gym/routines')).routines).toHaveLength(1);
   });
 
+  it('checks a workout of the file as the workout routes do: an end before its start is refused', async () => {
+    const source = await signUp(t.app);
+    await seedGym(source);
+    const { data } = await exportJson(t.app, source);
+    data.logs[0].workouts[0].endedAt = '2026-03-02T09:00:00Z';
+    const target = await signUp(t.app);
+    const res = await postImport(t.app, target, 'source=json', JSON.stringify(data, null, 1));
+    expect([res.statusCode, res.json().message]).toEqual([
+      400,
+      expect.stringMatching(
+        /^Line \d+: End must not be before start \(at logs\[0\]\.workouts\[0\]\.endedAt\)$/,
+      ),
+    ]);
+    expect((await call(t.app, target, 'GET', '/api/logs')).logs).toEqual([]);
+  });
+
+  it('imports a session the file dates off its workout’s date on its own, as a date edit would leave it', async () => {
+    const source = await signUp(t.app);
+    await seedGym(source);
+    const { data } = await exportJson(t.app, source);
+    const [, other] = data.logs[0].workouts; // 2026-03-04, one squat session
+    const named = other.entries[0].session;
+    const squat = data.logs[0].exercises.find((e: { title: string }) => e.title === 'Squat');
+    const session = squat.sessions.find((s: { _id: string }) => s._id === named);
+    session.createdDate = '2026-03-05';
+    session.slugSession = '2026-03-05';
+    const target = await signUp(t.app);
+    await importOk(t.app, target, 'source=json', JSON.stringify(data));
+    // Its workout named no other session: it is not created.
+    expect((await workoutsOf(target, 'gym')).map((w) => w.createdDate)).toEqual(['2026-03-02']);
+    const moved = await call(t.app, target, 'GET', '/api/logs/gym/exercises/squat/wlsessions/2026-03-05');
+    expect(moved.wlsession).toMatchObject({ createdDate: '2026-03-05', workout: null });
+  });
+
   it('imports a file without workouts or routines (version 1 as before)', async () => {
     const user = await signUp(t.app);
     const file = {
