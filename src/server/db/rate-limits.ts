@@ -24,9 +24,9 @@ const peek = defineStatement<{ key: string }, Counter | undefined>(
     from rate_limits where key = ${p.key} and reset_at > now()`,
 );
 
-const clear = defineStatement<{ key: string }, unknown>(
-  'rate_limit_clear',
-  (p) => sql`delete from rate_limits where key = ${p.key}`,
+const giveBack = defineStatement<{ key: string }, unknown>(
+  'rate_limit_refund',
+  (p) => sql`update rate_limits set count = count - 1 where key = ${p.key} and reset_at > now() and count > 0`,
 );
 
 const sweep = defineStatement<Record<string, never>, unknown>(
@@ -46,8 +46,8 @@ export function sharedLimiter(db: object, name: string, max: number, windowMs: n
       const counter = await peek(db, { key: keyOf(key) });
       if (counter && counter.count >= max) throw tooManyRequests(counter.ms_left);
     },
-    async reset(key) {
-      await clear(db, { key: keyOf(key) });
+    async refund(key) {
+      await giveBack(db, { key: keyOf(key) });
     },
   };
 }

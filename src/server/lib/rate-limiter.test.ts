@@ -112,12 +112,22 @@ describe('RateLimiter', () => {
     expect(() => limiter.check('e')).toThrow(AppError);
   });
 
-  it('reset forgets a key (a successful login clears its failures)', () => {
+  it('refund gives back one attempt, never below none, in the same window', () => {
     const time = clock();
-    const limiter = new RateLimiter(1, 10_000, time.now);
-    limiter.hit('e');
+    const limiter = new RateLimiter(2, 10_000, time.now);
+    limiter.consume('e');
+    limiter.consume('e');
     expect(() => limiter.check('e')).toThrow(AppError);
-    limiter.reset('e');
+    limiter.refund('e');
+    expect(() => limiter.consume('e')).not.toThrow();
+    expect(() => limiter.check('e')).toThrow(AppError);
+    limiter.refund('e');
+    limiter.refund('e');
+    limiter.refund('e');
+    limiter.consume('e');
+    limiter.consume('e');
+    expect(() => limiter.check('e')).toThrow(AppError);
+    time.advance(10_000);
     expect(() => limiter.check('e')).not.toThrow();
   });
 

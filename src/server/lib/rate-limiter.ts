@@ -32,8 +32,10 @@ export class RateLimiter {
     this.hit(key);
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** Gives back one attempt `consume` counted (a success is no failure); the window stays. */
+  refund(key: string): void {
+    const window = this.current(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   private current(key: string) {
@@ -66,13 +68,13 @@ export function tooManyRequests(msLeft: number, lead = 'Too many attempts.'): Ap
 
 /**
  * A limit as routes use it: `consume` counts an attempt and refuses it past the limit, `check`
- * only looks, `reset` forgets the key. In memory (PGlite, one process) or in the database
+ * only looks, `refund` gives back the attempt of a request that turned out not to be a failure. In memory (PGlite, one process) or in the database
  * (db/rate-limits.ts, shared by every instance on DATABASE_URL).
  */
 export interface Limiter {
   consume(key: string): Promise<void>;
   check(key: string): Promise<void>;
-  reset(key: string): Promise<void>;
+  refund(key: string): Promise<void>;
 }
 
 /**
@@ -84,7 +86,7 @@ export function inMemoryLimiter(max: number, windowMs: number): Limiter {
   return {
     consume: async (key) => limiter.consume(key),
     check: async (key) => limiter.check(key),
-    reset: async (key) => limiter.reset(key),
+    refund: async (key) => limiter.refund(key),
   };
 }
 

@@ -182,10 +182,10 @@ export function twoFactorRoutes(deps: Deps, steps: SignInSteps): FastifyPluginAs
         const me = await checkCurrentPassword(request.user.email, currentPassword);
         const state = await twoFactorState(db, me.id);
         if (!state?.enabled) throw new AppError(400, 'Two-factor authentication is not on');
-        // A wrong code counts as a failed login, as at sign-in; only a right one clears the count.
+        // A wrong code counts as a failed login, as at sign-in; a right one gives its attempt back.
         await steps.loginFailuresPerEmail.consume(me.email);
         if (!(await codeAccepted(db, me.id, state.secret, code))) throw codeInvalid();
-        await steps.loginFailuresPerEmail.reset(me.email);
+        await steps.loginFailuresPerEmail.refund(me.email);
         await disableTwoFactor(db, me.id);
         return { message: 'Two-factor authentication is off' };
       },
@@ -204,7 +204,7 @@ export function twoFactorRoutes(deps: Deps, steps: SignInSteps): FastifyPluginAs
           throw new AppError(401, SIGN_IN_AGAIN);
         }
         // Counted before the check, as a password is (users.routes.ts): parallel guesses cannot
-        // all pass the limit; a right code clears the count.
+        // all pass the limit; a right code gives its attempt back.
         await steps.loginFailuresPerEmail.consume(pending.email);
         const state = await twoFactorState(db, pending.userId);
         const user = await findUserById(db, pending.userId);
@@ -219,7 +219,7 @@ export function twoFactorRoutes(deps: Deps, steps: SignInSteps): FastifyPluginAs
           clearPendingCookie(reply, config);
           throw new AppError(401, SIGN_IN_AGAIN);
         }
-        await steps.loginFailuresPerEmail.reset(pending.email);
+        await steps.loginFailuresPerEmail.refund(pending.email);
         clearPendingCookie(reply, config);
         setSessionCookie(reply, await steps.startSession(user.id, request.headers['user-agent']), config);
         return steps.toUserInfo(user, true);

@@ -270,10 +270,10 @@ describe('login with 2FA', () => {
 
   it('counts wrong codes as failed logins, and a right password does not reset the count', async () => {
     const user = await userWithTwoFactor(limited);
-    // 3 failures allowed per 15 minutes in this app: right password (1), wrong code (2), wrong code (3).
+    // 3 failures allowed per 15 minutes in this app: three wrong codes; the right password is none.
     const first = await login(limited, user);
     expect(first.json()).toEqual({ twoFactorRequired: true });
-    for (let i = 0; i < 2; i += 1) {
+    for (let i = 0; i < 3; i += 1) {
       const wrong = await secondStep(limited, pendingCookie(first), '000000');
       // A wrong code that happens to be right is one in a million; the assertion names it.
       expect(wrong.json()).toEqual(CODE_INVALID);
@@ -285,16 +285,18 @@ describe('login with 2FA', () => {
     expect((await login(limited, user)).statusCode).toBe(429);
   });
 
-  it('a right code clears the failure count', async () => {
+  it('a right code is no failure, and does not clear the wrong ones before it', async () => {
     const user = await userWithTwoFactor(limited);
     const first = await login(limited, user);
-    expect((await secondStep(limited, pendingCookie(first), '000000')).statusCode).toBe(400);
+    expect((await secondStep(limited, pendingCookie(first), '000000')).statusCode).toBe(400); // 1
     expect((await secondStep(limited, pendingCookie(first), codeAt(user.secret, 1))).statusCode).toBe(200);
-    // Counted afresh: password (1), wrong code (2), recovery code (3, right: clears).
     const second = await login(limited, user);
-    expect((await secondStep(limited, pendingCookie(second), '000000')).statusCode).toBe(400);
+    expect((await secondStep(limited, pendingCookie(second), '000000')).statusCode).toBe(400); // 2
     expect((await secondStep(limited, pendingCookie(second), user.recoveryCodes[0])).statusCode).toBe(200);
-    expect((await login(limited, user)).statusCode).toBe(200);
+    const third = await login(limited, user);
+    expect(third.json()).toEqual({ twoFactorRequired: true });
+    expect((await secondStep(limited, pendingCookie(third), '000000')).statusCode).toBe(400); // 3
+    expect((await login(limited, user)).statusCode).toBe(429);
   });
 
   it('survives a password reset: the new password still needs the code', async () => {

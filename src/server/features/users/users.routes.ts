@@ -71,18 +71,17 @@ export function usersRoutes(deps: Deps): FastifyPluginAsyncZod {
   /**
    * A password check that counts against the account's login limit (docs/api.md §9). The attempt
    * is counted before the hash, in one step with the check (in memory, or one statement in the
-   * database), so parallel guesses cannot all pass the limit while their hashes run; a right
-   * password clears the count.
+   * database), so parallel guesses cannot all pass the limit while their hashes run. A right
+   * password gives its attempt back: it is no failure, and the failures before it still count
+   * (docs/api.md §13 "A right password does not reset the account's failure count").
    */
   async function passwordMatches(email: string, check: (passwordHash: string | null) => Promise<boolean>) {
     await loginFailuresPerEmail.consume(email);
     const user = await findUserByEmail(db, email);
     const ok = await check(user?.passwordHash ?? null);
     if (!ok || !user) return null;
-    // With two-factor sign-in on, only the right code clears the count (docs/api.md §13).
-    const twoFactor = await twoFactorOn(db, user.id);
-    if (!twoFactor) await loginFailuresPerEmail.reset(email);
-    return { ...user, twoFactor };
+    await loginFailuresPerEmail.refund(email);
+    return { ...user, twoFactor: await twoFactorOn(db, user.id) };
   }
 
   async function startSession(userId: string, userAgent: string | undefined) {
