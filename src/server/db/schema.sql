@@ -224,8 +224,8 @@ CREATE TABLE two_factor (
   user_id uuid NOT NULL,
   secret text NOT NULL,
   enabled_at timestamp with time zone,
-  last_step bigint,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
+  used_steps bigint[] DEFAULT '{}'::bigint[] NOT NULL,
   CONSTRAINT two_factor_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT two_factor_pkey PRIMARY KEY (user_id)
 );

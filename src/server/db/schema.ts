@@ -315,8 +315,8 @@ export const twoFactor = pgTable('two_factor', {
   secret: text('secret').notNull(),
   /** Null while set up and not yet confirmed by a code. */
   enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'string' }),
-  /** The time step of the last code accepted: it and earlier steps are refused. */
-  lastStep: bigint('last_step', { mode: 'number' }),
+  /** The time steps of the codes accepted within the last three steps: each is refused again (migration 0021). */
+  usedSteps: bigint('used_steps', { mode: 'number' }).array().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 

@@ -31,7 +31,7 @@ const setup = defineStatement<{ userId: string; secret: string }, { userId: stri
   'set_up_two_factor',
   // A new set-up replaces one not yet enabled; an enabled one stays (nothing returned).
   (p) => sql`insert into two_factor (user_id, secret) values (${p.userId}, ${p.secret})
-    on conflict (user_id) do update set secret = excluded.secret, last_step = null, created_at = now()
+    on conflict (user_id) do update set secret = excluded.secret, used_steps = '{}', created_at = now()
       where two_factor.enabled_at is null
     returning user_id as "userId"`,
   done,
@@ -48,7 +48,7 @@ const enable = defineStatement<
 >(
   'enable_two_factor',
   (p) => sql`with enabled as (
-      update two_factor set enabled_at = now(), last_step = ${p.step}::bigint
+      update two_factor set enabled_at = now(), used_steps = array[${p.step}::bigint]
       where user_id = ${p.userId} and enabled_at is null
       returning user_id
     ), codes as (
@@ -71,14 +71,16 @@ export async function enableTwoFactor(
 
 const useStep = defineStatement<{ userId: string; step: number }, { userId: string } | undefined>(
   'use_totp_step',
-  (p) => sql`update two_factor set last_step = ${p.step}::bigint
-    where user_id = ${p.userId} and enabled_at is not null
-      and (last_step is null or last_step < ${p.step}::bigint)
+  // Steps more than two before this one are dropped: a code is accepted only within one step of
+  // now, so theirs can no longer be (two-factor.totp.ts matchingTotpStep).
+  (p) => sql`update two_factor
+    set used_steps = array(select u from unnest(used_steps) u where u >= ${p.step}::bigint - 2) || ${p.step}::bigint
+    where user_id = ${p.userId} and enabled_at is not null and not (${p.step}::bigint = any(used_steps))
     returning user_id as "userId"`,
   done,
 );
 
-/** Keeps `step` as the last used one; false when it (or a later one) was used already. */
+/** Marks `step` used; false when a code of that step was accepted already. */
 export async function useTotpStep(db: object, userId: string, step: number): Promise<boolean> {
   return (await useStep(db, { userId, step })) !== undefined;
 }
