@@ -41,7 +41,10 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 export function sessionTokenHash(request: FastifyRequest): string | null {
-  const token = request.cookies[SESSION_COOKIE];
+  // Null on a request answered before @fastify/cookie's onRequest hook ran (app.ts: a 414, or a
+  // 415 of encoded-bodies.ts), which the hooks after the answer still see.
+  const cookies = request.cookies as FastifyRequest['cookies'] | null;
+  const token = cookies?.[SESSION_COOKIE];
   return token ? hashToken(token) : null;
 }
 
