@@ -11,8 +11,13 @@ export const PASSWORD_MAX = 200;
 const PASSWORD_SHORT = `Password must be at least ${PASSWORD_MIN} characters`;
 const EMAIL_FORMAT = 'Not a valid email format';
 
-/** Any top-level domain (docs/product.md §5): something@something.something, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Any top-level domain (docs/product.md §5): local@label.label…, with no space or control
+ * character anywhere, no empty label (`a..b`, a leading or trailing dot) and no label that
+ * starts or ends with a hyphen.
+ */
+const EMAIL_PATTERN =
+  /^[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)*@(?:[^\s@.\p{Cc}-](?:[^\s@.\p{Cc}]*[^\s@.\p{Cc}-])?\.)+[^\s@.\p{Cc}-](?:[^\s@.\p{Cc}]*[^\s@.\p{Cc}-])?$/u;
 
 /** Emails are compared and stored lowercased: they are unique case-insensitively. */
 export const email = z.preprocess(

@@ -213,7 +213,19 @@ describe('POST /api/users (register)', () => {
       password: 'This field is required',
     });
 
-    for (const email of ['not-an-email', 'a@b', 'a b@c.io', '@c.io', 'a@.io x']) {
+    const malformed = [
+      'not-an-email',
+      'a@b',
+      'a b@c.io',
+      '@c.io',
+      'a@.io x',
+      'a@b..io',
+      'a@b.io.',
+      'a@-b.io',
+    ];
+    // A dot at either end of a part, and control characters (a NUL cannot even be stored).
+    malformed.push('a.@b.io', 'a\u0000b@c.io', 'a\u0001@c.io');
+    for (const email of malformed) {
       const response = await call(main.app, 'POST', '/api/users', {
         body: { username: 'A', email, password: 'secret1' },
       });
