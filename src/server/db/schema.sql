@@ -220,6 +220,15 @@ CREATE TABLE trash (
   CONSTRAINT trash_pkey PRIMARY KEY (author_id, id)
 );
 
+CREATE TABLE trash_sessions (
+  author_id uuid NOT NULL,
+  item_id uuid NOT NULL,
+  id uuid NOT NULL,
+  row jsonb NOT NULL,
+  CONSTRAINT trash_sessions_author_id_item_id_fkey FOREIGN KEY (author_id, item_id) REFERENCES trash(author_id, id) ON DELETE CASCADE,
+  CONSTRAINT trash_sessions_pkey PRIMARY KEY (author_id, item_id, id)
+);
+
 CREATE TABLE two_factor (
   user_id uuid NOT NULL,
   secret text NOT NULL,
@@ -533,6 +542,31 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.sessions_of_exercise(e exercises)
+ RETURNS SETOF sessions
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select s.* from sessions s where s.author_id = e.author_id and s.exercise_id = e.id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.sessions_of_log(l logs)
+ RETURNS SETOF sessions
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select s.* from exercises e join sessions s on s.author_id = e.author_id and s.exercise_id = e.id
+  where e.author_id = l.author_id and e.log_id = l.id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.sessions_of_workout(w workouts)
+ RETURNS SETOF sessions
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select s.* from sessions s where s.author_id = w.author_id and s.workout_id = w.id
+$function$;
+
 CREATE OR REPLACE FUNCTION public.sessions_store_api_json()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -581,11 +615,9 @@ AS $function$
   select e.author_id, e.id, 'exercise', e.title, now(),
     array[e.log_id] || array(select distinct s.workout_id from sessions s
       where s.author_id = e.author_id and s.exercise_id = e.id and s.workout_id is not null),
-    0, jsonb_array_length(b.rows -> 'sessions'), b.rows
+    0, (select count(*)::int from sessions_of_exercise(e)), b.rows
   from (select jsonb_build_object(
     'exercises', jsonb_build_array(to_jsonb(e)),
-    'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
-      where s.author_id = e.author_id and s.exercise_id = e.id),
     'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
       where w.author_id = e.author_id
         and w.id in (select s.workout_id from sessions s where s.author_id = e.author_id and s.exercise_id = e.id)
@@ -602,13 +634,10 @@ CREATE OR REPLACE FUNCTION public.trash_of_log(l logs)
  STABLE
 AS $function$
   select l.author_id, l.id, 'log', l.title, now(), '{}'::uuid[],
-    jsonb_array_length(b.rows -> 'exercises'), jsonb_array_length(b.rows -> 'sessions'), b.rows
+    jsonb_array_length(b.rows -> 'exercises'), (select count(*)::int from sessions_of_log(l)), b.rows
   from (select jsonb_build_object(
     'logs', jsonb_build_array(to_jsonb(l)),
     'exercises', (select coalesce(jsonb_agg(to_jsonb(e)), '[]') from exercises e
-      where e.author_id = l.author_id and e.log_id = l.id),
-    'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from exercises e
-      join sessions s on s.author_id = e.author_id and s.exercise_id = e.id
       where e.author_id = l.author_id and e.log_id = l.id),
     'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
       where w.author_id = l.author_id and w.log_id = l.id),
@@ -628,7 +657,6 @@ AS $function$
   select s.author_id, s.id, s.kind, e.title || ', ' || to_char(s.created_date, 'YYYY-MM-DD'), now(),
     array_remove(array[e.log_id, s.exercise_id, s.workout_id], null), 0, 0,
     jsonb_build_object(
-      'sessions', jsonb_build_array(to_jsonb(s) - 'api_json'),
       'workouts', (select coalesce(jsonb_agg(to_jsonb(w) - 'api_json'), '[]') from workouts w
         where w.author_id = s.author_id and w.id = s.workout_id
           and not exists (select from sessions o where o.author_id = w.author_id and o.workout_id = w.id
@@ -644,12 +672,8 @@ AS $function$
   select w.author_id, w.id, 'workout', w.title, now(),
     array[w.log_id] || array(select distinct s.exercise_id from sessions s
       where s.author_id = w.author_id and s.workout_id = w.id),
-    0, jsonb_array_length(b.rows -> 'sessions'), b.rows
-  from (select jsonb_build_object(
-    'workouts', jsonb_build_array(to_jsonb(w) - 'api_json'),
-    'sessions', (select coalesce(jsonb_agg(to_jsonb(s) - 'api_json'), '[]') from sessions s
-      where s.author_id = w.author_id and s.workout_id = w.id)
-  ) as rows offset 0) b
+    0, (select count(*)::int from sessions_of_workout(w)),
+    jsonb_build_object('workouts', jsonb_build_array(to_jsonb(w) - 'api_json'))
 $function$;
 
 CREATE OR REPLACE FUNCTION public.user_log(token_hash text, slug_log text)

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   json,
@@ -399,6 +400,21 @@ export const trash = pgTable(
   ],
 );
 
+/** A trash item's sessions, one row each (migration 0022, decision 0034): `row` as the session was. */
+export const trashSessions = pgTable(
+  'trash_sessions',
+  {
+    authorId: uuid('author_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    id: uuid('id').notNull(),
+    row: jsonb('row').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.authorId, t.itemId, t.id] }),
+    foreignKey({ columns: [t.authorId, t.itemId], foreignColumns: [trash.authorId, trash.id] }).onDelete('cascade'),
+  ],
+);
+
 export const schema = {
   users,
   authSessions,
@@ -416,4 +432,5 @@ export const schema = {
   oidcIdentities,
   oidcFlows,
   trash,
+  trashSessions,
 };

@@ -153,6 +153,10 @@ const deleteExerciseStatement = defineStatement<InLog & { slugExercise: string }
     target as (select x.* from exercises x, scope where x.author_id = scope.author_id and x.id = scope.exercise_id),
     -- It goes to the trash with its sessions (db/functions/trash-of.sql, decision 0034).
     binned as (insert into trash select b.* from target t cross join lateral trash_of_exercise(t::exercises) b on conflict do nothing),
+    binned_sessions as (
+      insert into trash_sessions select t.author_id, t.id, s.id, to_jsonb(s) - 'api_json'
+      from target t cross join lateral sessions_of_exercise(t::exercises) s on conflict do nothing
+    ),
     gone as (delete from exercises x using target t where x.author_id = t.author_id and x.id = t.id)
     select * from scope`,
   userLogExerciseRow.strict(),

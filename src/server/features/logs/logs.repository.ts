@@ -128,6 +128,10 @@ const deleteLogStatement = defineStatement<Signed & { id: string; slug: string }
     ),
     -- It goes to the trash with all it holds (db/functions/trash-of.sql, decision 0034).
     binned as (insert into trash select b.* from target t cross join lateral trash_of_log(t::logs) b on conflict do nothing),
+    binned_sessions as (
+      insert into trash_sessions select t.author_id, t.id, s.id, to_jsonb(s) - 'api_json'
+      from target t cross join lateral sessions_of_log(t::logs) s on conflict do nothing
+    ),
     gone as (delete from logs x using target t where x.author_id = t.author_id and x.id = t.id returning x.id)
     select exists (select from me) as signed_in, (select id::text from gone) as json`,
   answerRow,

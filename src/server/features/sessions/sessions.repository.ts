@@ -358,6 +358,10 @@ const deleteSessionStatement = defineStatement<
     ),
     -- It goes to the trash, with its workout when it was the last (db/functions/trash-of.sql, decision 0034).
     binned as (insert into trash select b.* from target t cross join lateral trash_of_session(t::sessions) b on conflict do nothing),
+    binned_sessions as (
+      insert into trash_sessions select t.author_id, t.id, t.id, to_jsonb(t::sessions) - 'api_json'
+      from target t on conflict do nothing
+    ),
     gone as (delete from sessions x using target t where x.author_id = t.author_id and x.id = t.id returning x.id)
     select scope.*, (select count(*)::int from gone) as deleted from scope`,
   userLogExerciseRow.extend({ deleted: z.number() }).strict(),

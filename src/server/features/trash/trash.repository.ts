@@ -85,7 +85,7 @@ const takenSlugs = defineRowsStatement<{ authorId: string; id: string }, Taken>(
       select 'sessions', x->>'id', x->>'slug', (x->>'exercise_id') || ' ' || (x->>'created_date'),
         array(select o.slug from sessions o where o.author_id = ${p.authorId}
           and o.exercise_id = (x->>'exercise_id')::uuid and o.created_date = (x->>'created_date')::date)
-      from item, jsonb_array_elements(item.rows -> 'sessions') x
+      from (select ts.row as x from trash_sessions ts where ts.author_id = ${p.authorId} and ts.item_id = ${p.id}) s
       -- A session of an exercise in the trash (a log's, an exercise's own) meets no live slug.
       where exists (select from exercises e where e.author_id = ${p.authorId} and e.id = (x->>'exercise_id')::uuid)
     )
@@ -136,6 +136,7 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
   'trash_restore_item',
   // The rows go back as they were (same ids, values and timestamps; a session's api_json is built
   // again by its trigger, the quota counters by theirs), with the slugs of `slugs` where taken.
+  // The item's sessions are its rows of trash_sessions, which its row's delete takes with it.
   // A workout its sessions were in comes back too: the item's own, else one another item holds
   // (it went with that item's session), else the sessions come back alone. A routine entry comes
   // back into a routine that is in the item, or that was not edited since (an edit rewrote its entries).
@@ -145,6 +146,9 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
       delete from trash t where t.author_id = ${p.authorId} and t.id = ${p.id} returning t.rows, t.deleted_at
     ),
     slugs as (select ${p.slugs}::jsonb as m),
+    item_sessions as (
+      select ts.row as x from trash_sessions ts where ts.author_id = ${p.authorId} and ts.item_id = ${p.id}
+    ),
     new_logs as (
       select (case when slugs.m -> 'logs' ? (x->>'id') then jsonb_set(x, '{slug}', slugs.m -> 'logs' -> (x->>'id')) else x end) as x
       from item, slugs, jsonb_array_elements(item.rows -> 'logs') x
@@ -156,8 +160,7 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
     new_routines as (select r.* from item, jsonb_populate_recordset(null::routines, coalesce(item.rows -> 'routines', '[]')) r),
     own_workouts as (select w.* from item, jsonb_populate_recordset(null::workouts, coalesce(item.rows -> 'workouts', '[]')) w),
     session_workouts as (
-      select distinct (x->>'workout_id')::uuid as id from item, jsonb_array_elements(item.rows -> 'sessions') x
-      where x->>'workout_id' is not null
+      select distinct (x->>'workout_id')::uuid as id from item_sessions where x->>'workout_id' is not null
     ),
     borrowed_workouts as (
       select distinct on (w.id) w.* from session_workouts n
@@ -175,7 +178,7 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
           or exists (select from new_workouts w where w.id = (x->>'workout_id')::uuid)
           or exists (select from workouts l where l.author_id = ${p.authorId} and l.id = (x->>'workout_id')::uuid)
           then '{}'::jsonb else '{"workout_id": null, "workout_position": null, "workout_superset": null}'::jsonb end as x
-      from item, slugs, jsonb_array_elements(item.rows -> 'sessions') x
+      from item, slugs, item_sessions
     ),
     ins_logs as (
       insert into logs select * from jsonb_populate_recordset(null::logs, (select coalesce(jsonb_agg(x), '[]') from new_logs))
@@ -207,8 +210,7 @@ const restoreItem = defineStatement<{ authorId: string; id: string; slugs: strin
       on conflict (id) do nothing
     ),
     ins_sessions as (
-      insert into sessions
-      select * from jsonb_populate_recordset(null::sessions, (select coalesce(jsonb_agg(x), '[]') from new_sessions))
+      insert into sessions select r.* from new_sessions n cross join lateral jsonb_populate_record(null::sessions, n.x) r
       on conflict (id) do nothing
     )
     select exists (select from item) as restored`,

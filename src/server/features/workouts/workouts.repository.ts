@@ -357,6 +357,10 @@ const deleteWorkoutStatement = defineStatement<InLog & { id: string }, ViaLog>(
       select w.* from workouts w, path where w.author_id = path.author_id and w.log_id = path.id and w.id = ${p.id}
     ),
     binned as (insert into trash select b.* from target t cross join lateral trash_of_workout(t::workouts) b on conflict do nothing),
+    binned_sessions as (
+      insert into trash_sessions select t.author_id, t.id, s.id, to_jsonb(s) - 'api_json'
+      from target t cross join lateral sessions_of_workout(t::workouts) s on conflict do nothing
+    ),
     gone as (delete from workouts w using target t where w.author_id = t.author_id and w.id = t.id returning w.id)
     select path.signed_in, path.log_id, path.author_id, (select id::text from gone) as json from path`,
   viaLogRow,
