@@ -26,7 +26,8 @@ const peek = defineStatement<{ key: string }, Counter | undefined>(
 
 const giveBack = defineStatement<{ key: string }, unknown>(
   'rate_limit_refund',
-  (p) => sql`update rate_limits set count = count - 1 where key = ${p.key} and reset_at > now() and count > 0`,
+  (p) =>
+    sql`update rate_limits set count = count - 1 where key = ${p.key} and reset_at > now() and count > 0`,
 );
 
 const sweep = defineStatement<Record<string, never>, unknown>(

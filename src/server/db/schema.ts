@@ -317,7 +317,10 @@ export const twoFactor = pgTable('two_factor', {
   /** Null while set up and not yet confirmed by a code. */
   enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'string' }),
   /** The time steps of the codes accepted within the last three steps: each is refused again (migration 0021). */
-  usedSteps: bigint('used_steps', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  usedSteps: bigint('used_steps', { mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 
@@ -411,7 +414,9 @@ export const trashSessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.authorId, t.itemId, t.id] }),
-    foreignKey({ columns: [t.authorId, t.itemId], foreignColumns: [trash.authorId, trash.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.authorId, t.itemId], foreignColumns: [trash.authorId, trash.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
