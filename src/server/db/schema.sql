@@ -225,6 +225,7 @@ CREATE TABLE trash_sessions (
   item_id uuid NOT NULL,
   id uuid NOT NULL,
   row jsonb NOT NULL,
+  CONSTRAINT trash_sessions_author_id_fkey FOREIGN KEY (author_id) REFERENCES users(id) ON DELETE CASCADE,
   CONSTRAINT trash_sessions_author_id_item_id_fkey FOREIGN KEY (author_id, item_id) REFERENCES trash(author_id, id) ON DELETE CASCADE,
   CONSTRAINT trash_sessions_pkey PRIMARY KEY (author_id, item_id, id)
 );

@@ -407,7 +407,9 @@ export const trash = pgTable(
 export const trashSessions = pgTable(
   'trash_sessions',
   {
-    authorId: uuid('author_id').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     itemId: uuid('item_id').notNull(),
     id: uuid('id').notNull(),
     row: jsonb('row').notNull(),

@@ -3,7 +3,7 @@
 -- be deleted (PGlite ran out of memory building it; PostgreSQL caps a jsonb value at 255 MB).
 -- `row` is the session's row as it was, without api_json; `id` is the session's own id.
 CREATE TABLE "trash_sessions" (
-	"author_id" uuid NOT NULL,
+	"author_id" uuid NOT NULL REFERENCES "users"("id") ON DELETE cascade,
 	"item_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
 	"row" jsonb NOT NULL,
