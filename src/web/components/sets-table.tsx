@@ -55,7 +55,7 @@ export function SetsTable({ sets, unit, label, isInCard = false }: SetsTableProp
             <th scope="col" className="center">
               Hard
             </th>
-            <th scope="col" className="num col-volume">
+            <th scope="col" className="num">
               Volume
             </th>
           </tr>
@@ -83,9 +83,7 @@ export function SetsTable({ sets, unit, label, isInCard = false }: SetsTableProp
                   <Missing word="No" />
                 )}
               </td>
-              <td className="num col-volume">
-                {formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}
-              </td>
+              <td className="num">{formatNumber(unit === 'kg' ? set.volume : setVolume(set, unit))}</td>
             </tr>
           ))}
         </tbody>
