@@ -53,9 +53,18 @@ export async function run({ open, shot }) {
   await page.keyboard.press('Tab'); // menu button
   await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'visible' });
+  // Escape and focus leaving come with the open menu's code (components/open-menu.tsx).
+  await menu.getByRole('button', { name: 'Dark' }).waitFor();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Home');
   await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  // Focus leaving the menu closes it, backwards too (to the brand, outside the menu).
+  await page.keyboard.press('Enter');
+  await menu.waitFor({ state: 'visible' });
+  await page.keyboard.press('Shift+Tab');
+  await menu.waitFor({ state: 'hidden' });
+  assert.equal(await button.getAttribute('aria-expanded'), 'false');
 
   for (const [path, heading] of [
     ['/login', 'User Login'],

@@ -13,9 +13,12 @@ export default function OpenMenu() {
     // The header's own elements, found here so that the header (in the entry) passes nothing.
     const wrap = document.querySelector<HTMLElement>('.site-header .header-inner');
     const button = wrap?.querySelector<HTMLElement>('.menu-button');
-    if (!wrap || !button) return;
+    const nav = wrap?.querySelector<HTMLElement>('.menu');
+    if (!wrap || !button || !nav) return;
+    // The menu is its button and its list: the header's title and tab links are outside it.
+    const inMenu = (node: Node) => button.contains(node) || nav.contains(node);
     const onPointer = (event: PointerEvent) => {
-      if (!wrap.contains(event.target as Node)) button.click();
+      if (!inMenu(event.target as Node)) button.click();
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -25,7 +28,7 @@ export default function OpenMenu() {
     // The button toggles the menu: a click on it closes the open menu.
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget;
-      if (next instanceof Node && !wrap.contains(next)) button.click();
+      if (next instanceof Node && !inMenu(next)) button.click();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
