@@ -30,6 +30,9 @@ async function emptyWorkoutsList(page) {
   await page.getByRole('link', { name: 'Workouts', exact: true }).click();
   await expectPath(page, `${LOG}/workouts`);
   await page.getByText('No workouts yet').waitFor();
+  // The empty list leads to its next step (docs/api.md §14).
+  const start = page.locator('.empty').getByRole('link', { name: 'Start a workout' });
+  assert.equal(await start.getAttribute('href'), `${LOG}/workouts/in-progress?start=empty`);
 }
 
 export async function accessible(page, label) {
@@ -346,6 +349,7 @@ export async function run({ open, shot }) {
   assert.equal(page.lastDialog, 'Are you sure?');
   await expectToast(page, 'Routine deleted');
   await page.getByText('No routines yet').waitFor();
+  await page.locator('.empty').getByRole('link', { name: 'Create your first routine' }).waitFor();
 
   // Logout with a workout in progress (docs/api.md §12): warned, and once discarded nothing of the
   // user is left on the device.

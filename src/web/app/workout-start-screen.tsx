@@ -52,7 +52,7 @@ export function WorkoutStartScreen() {
 
 function LogStarts({ slugLog, title }: { slugLog: string; title: string }) {
   const { data } = useGetRoutinesQuery({ slugLog });
-  const start = (id: string) => `${gymPaths.inProgress(slugLog)}?start=${encodeURIComponent(id)}`;
+  const start = (id: string) => gymPaths.start(slugLog, id);
   return (
     <li className="card workout-start">
       <div className="section-head">

@@ -9,6 +9,9 @@ const seg = encodeURIComponent;
 export const gymPaths = {
   workouts: (slugLog: string) => `${paths.log(slugLog)}/workouts`,
   inProgress: (slugLog: string) => `${paths.log(slugLog)}/workouts/in-progress`,
+  /** The workout screen making a new workout: empty, or from the routine of that id. */
+  start: (slugLog: string, routineId = 'empty') =>
+    `${paths.log(slugLog)}/workouts/in-progress?start=${seg(routineId)}`,
   workout: (slugLog: string, id: string) => `${paths.log(slugLog)}/workouts/${seg(id)}`,
   editWorkout: (slugLog: string, id: string) => `${paths.log(slugLog)}/workouts/edit/${seg(id)}`,
   routines: (slugLog: string) => `${paths.log(slugLog)}/routines`,

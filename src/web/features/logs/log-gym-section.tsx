@@ -28,7 +28,7 @@ export function LogGymSection({ log }: { log: Pick<Log, 'slugLog'> }) {
       if (current.waitingKey || !window.confirm(DISCARD_QUESTION_FOR_START)) return;
       await discardDraft(user._id);
     }
-    navigate(`${gymPaths.inProgress(log.slugLog)}?start=${encodeURIComponent(routineId)}`);
+    navigate(gymPaths.start(log.slugLog, routineId));
   };
 
   return (

@@ -60,6 +60,9 @@ export function RoutinesPage() {
           <p className="muted">
             A routine is a plan: its exercises with sets, reps and rest, started in one tap.
           </p>
+          <Link to={gymPaths.newRoutine(slugLog)} className="btn btn-primary">
+            Create your first routine
+          </Link>
         </div>
       ) : (
         <ul className={`card-list routines-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>

@@ -52,7 +52,10 @@ export function WorkoutsPage() {
       ) : data.workouts.length === 0 ? (
         <div className="empty card">
           <p className="empty-title">No workouts yet</p>
-          <p className="muted">Start a workout from the log&apos;s page; finished, it shows here.</p>
+          <p className="muted">A workout you finish shows here, with its sets, volumes and records.</p>
+          <Link to={gymPaths.start(slugLog)} className="btn btn-primary">
+            Start a workout
+          </Link>
         </div>
       ) : (
         <ul className={`card-list${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
