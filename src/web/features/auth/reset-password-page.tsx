@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { resetPasswordBody } from '../../../contract/users';
 import { FormPage } from '../../components/form-page';
@@ -46,6 +46,11 @@ export function ResetPasswordPage() {
         />
         <SubmitButton isSaving={isLoading} />
       </form>
+      {/* A link used or past its hour is refused (`Invalid or expired reset link`): the way on. */}
+      <div className="form-links">
+        <Link to="/forgot-password">Ask for a new link</Link>
+        <Link to="/login">Login</Link>
+      </div>
     </FormPage>
   );
 }

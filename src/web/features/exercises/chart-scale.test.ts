@@ -122,6 +122,9 @@ describe('formatting', () => {
     expect(compactNumber(7500)).toBe('7500');
     expect(compactNumber(10_000)).toBe('10k');
     expect(compactNumber(12_500)).toBe('12.5k');
+    expect(compactNumber(999_000)).toBe('999k');
+    expect(compactNumber(1_000_000)).toBe('1M');
+    expect(compactNumber(12_500_000)).toBe('12.5M');
     expect(compactNumber(0.75)).toBe('0.75');
   });
 

@@ -104,9 +104,14 @@ export const isLabelled = (index: number, count: number, step: number) => (count
 /** '2026-03-07' → '7 Mar', read from the string itself: no Date, no time-zone shift. */
 export const shortDate = formatDayMonth;
 
-/** Left-axis volumes: 12500 → '12.5k' from 10 000 up, as written below that. */
+/**
+ * Axis volumes in at most about five characters, so a phone's narrow axis shows them whole:
+ * 12500 → '12.5k' from 10 000 up and 12 500 000 → '12.5M' from a million; smaller values as they are.
+ */
 export function compactNumber(value: number): string {
-  return Math.abs(value) >= 10_000 ? `${clean(value / 1000)}k` : String(clean(value));
+  const size = Math.abs(value);
+  if (size >= 1_000_000) return `${clean(value / 1_000_000)}M`;
+  return size >= 10_000 ? `${clean(value / 1000)}k` : String(clean(value));
 }
 
 /** A chart pace (minutes + seconds/60) back to m:ss. */
