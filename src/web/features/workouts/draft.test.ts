@@ -98,6 +98,24 @@ describe('starting a workout', () => {
     expect(entry.sets).toHaveLength(2);
     expect(entry.target).toBeNull();
   });
+
+  it("starts each set with last time's type, Hard unless it is a warm-up, whatever last time's tick", () => {
+    const draft = addExercise(
+      startDraft({ userId: 'u-1', slugLog: 'push-day', logTitle: 'Push Day', unit: 'kg', now: NOW }),
+      SQUAT,
+    );
+    const last = [
+      { ...lastTime[0], type: 'warmup' as const, isHard: false },
+      { ...lastTime[1], isHard: false },
+      { ...lastTime[1], _id: 'c', type: 'drop' as const, isHard: false },
+    ];
+    const entry = withPrevious(draft.entries[0], { kind: 'wlsession', sets: last }, 'kg');
+    expect(entry.sets.map((s) => [s.type, s.isHard])).toEqual([
+      ['warmup', false],
+      ['normal', true],
+      ['drop', true],
+    ]);
+  });
 });
 
 describe('set rows', () => {

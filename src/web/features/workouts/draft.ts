@@ -183,7 +183,8 @@ type Previous = { kind: 'wlsession'; sets: WlSet[] } | { kind: 'pasession'; sess
 /**
  * The exercise's latest session, once looked up: its values become the rows' placeholders. Without
  * a routine's target, the rows become as many as last time (unless the lifter has typed already);
- * a set's type and Hard tick start as last time's.
+ * a set's type starts as last time's, and it is Hard unless that type is warm-up (docs/api.md §11:
+ * "a set is a working set (Hard) unless its type is warm-up"), whatever last time's tick was.
  */
 export function withPrevious(entry: DraftEntry, previous: Previous, unit: WeightUnit): DraftEntry {
   if (previous.kind === 'pasession')
@@ -200,7 +201,7 @@ export function withPrevious(entry: DraftEntry, previous: Previous, unit: Weight
     sets = sets.map((set, index) => {
       const last = previous.sets[index] as (WlSet & { type?: SetType }) | undefined;
       const type = last?.type ?? 'normal';
-      return { ...set, type, isHard: last ? last.isHard && isHardByDefault(type) : set.isHard };
+      return { ...set, type, isHard: last ? isHardByDefault(type) : set.isHard };
     });
   return { ...entry, previous: placeholders, sets };
 }
