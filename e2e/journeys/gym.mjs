@@ -328,11 +328,19 @@ export async function run({ open, shot }) {
   );
 
   // Delete: 'Are you sure?', then back to the list.
+  // Nothing of the deleted workout is fetched again on the way out (its sessions' records).
+  const missing = [];
+  const onResponse = (response) => {
+    if (response.status() === 404 && response.url().includes('/api/')) missing.push(response.url());
+  };
+  page.on('response', onResponse);
   await deleteFromMore(page);
   assert.equal(page.lastDialog, 'Are you sure?');
   await expectToast(page, 'Workout deleted');
   await expectPath(page, `${LOG}/workouts`);
   await page.getByText('No workouts yet').waitFor();
+  page.off('response', onResponse);
+  assert.deepEqual(missing, [], 'requests answered 404 after the delete');
   assert.equal((await apiCall(context, 'GET', `/api${LOG}/workouts`)).pagination.total, 0);
 
   // The routine: edited (renamed, rows' rest changed), then deleted.

@@ -81,6 +81,7 @@ export function WorkoutPage() {
             label={labels[index]}
             slugLog={slugLog}
             unit={unit}
+            isFetchSkipped={isFetchSkipped}
           />
         ))}
       </ol>
@@ -157,9 +158,11 @@ interface EntryDetailProps {
   label: string | null;
   slugLog: string;
   unit: WeightUnit;
+  /** The workout is being deleted: its sessions are not fetched again (useDeleteAndLeave). */
+  isFetchSkipped: boolean;
 }
 
-function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
+function EntryDetail({ entry, label, slugLog, unit, isFetchSkipped }: EntryDetailProps) {
   const session = sessionOf(entry);
   const titleId = `entry-${session._id}`;
   return (
@@ -176,6 +179,7 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
             slugLog={slugLog}
             slugExercise={entry.exercise.slugExercise}
             slugSession={entry.wlsession.slugSession}
+            skip={isFetchSkipped}
           />
           <WlSessionStats session={entry.wlsession} unit={unit} compact />
           <SetsTable sets={entry.wlsession.set} unit={unit} label={`${entry.exercise.title} sets`} isInCard />
@@ -189,7 +193,15 @@ function EntryDetail({ entry, label, slugLog, unit }: EntryDetailProps) {
 }
 
 /** The records the session set (its page's answer names them, docs/api.md §10). */
-function SessionRecords(ref: { slugLog: string; slugExercise: string; slugSession: string }) {
-  const { data } = useGetWlsessionQuery(ref);
+function SessionRecords({
+  skip,
+  ...ref
+}: {
+  slugLog: string;
+  slugExercise: string;
+  slugSession: string;
+  skip: boolean;
+}) {
+  const { data } = useGetWlsessionQuery(ref, { skip });
   return <RecordBadges names={data?.wlsession.records ?? []} />;
 }
