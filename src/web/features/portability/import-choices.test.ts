@@ -6,6 +6,7 @@ describe('guessSource', () => {
   it('tells the apps apart by their header, past a byte-order mark', () => {
     expect(guessSource('a.csv', '\uFEFF"title","start_time","exercise_title"\r\n"Push"')).toBe('hevy');
     expect(guessSource('a.csv', 'Date,Workout Name,Duration,Exercise Name,Set Order\n')).toBe('strong');
+    expect(guessSource('FitNotes_Export.csv', 'Date,Exercise,Category,Weight (kgs),Reps\n')).toBe('fitnotes');
     expect(guessSource('backup.txt', '  {"format":"workout-log"')).toBe('json');
   });
 

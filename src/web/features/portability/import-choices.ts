@@ -49,8 +49,8 @@ export function toImportArgs(values: Partial<ImportFormInput>): ImportArgs | nul
 }
 
 /**
- * Which app wrote the file, from its first line (Hevy and Strong name their columns differently)
- * or its extension; null when it cannot be told, so the person's own choice stays.
+ * Which app wrote the file, from its first line (Hevy, Strong and FitNotes name their columns
+ * differently) or its extension; null when it cannot be told, so the person's own choice stays.
  */
 export function guessSource(fileName: string, head: string): ImportSource | null {
   const first = head.replace(/^\uFEFF/, '').trimStart();
@@ -58,6 +58,8 @@ export function guessSource(fileName: string, head: string): ImportSource | null
   const header = first.split(/\r?\n/, 1)[0];
   if (header.includes('exercise_title')) return 'hevy';
   if (header.includes('Exercise Name')) return 'strong';
+  // FitNotes: Date,Exercise,Category,Weight (kgs)… (docs/api.md §13).
+  if (/^"?Date"?,"?Exercise"?,"?Category"?,/.test(header)) return 'fitnotes';
   if (/\.json$/i.test(fileName)) return 'json';
   return null;
 }

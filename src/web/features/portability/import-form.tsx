@@ -102,7 +102,7 @@ export function ImportForm() {
         id="import-file"
         label="File"
         error={fileError}
-        hint="Our JSON export, or a CSV from Hevy or Strong: up to 10 MB."
+        hint="Our JSON export, or a CSV from Hevy, Strong or FitNotes: up to 10 MB."
       >
         <Controller
           control={control}

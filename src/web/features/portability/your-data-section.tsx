@@ -29,8 +29,8 @@ export function YourDataSection() {
       <div className="data-part">
         <h3>Import</h3>
         <p className="muted">
-          Bring your history from Hevy or Strong, or restore our JSON export. Importing the same file twice
-          adds nothing the second time.
+          Bring your history from Hevy, Strong or FitNotes, or restore our JSON export. Importing the same
+          file twice adds nothing the second time.
         </p>
         <ImportForm />
       </div>
