@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from './errors';
 
@@ -19,11 +19,14 @@ export interface SaveOptions<T> {
 /**
  * The one way a screen saves: send (an RTK Query mutation, whose `invalidatesTags` refresh what it
  * changed), toast, navigate. On failure the server's message is toasted and the error rethrown, so
- * `useSchemaForm` puts its field messages under the inputs (lib/form/use-schema-form.ts). The toast
- * library loads with the first answer: the sign-in screen shows without it (decision 0029).
+ * `useSchemaForm` puts its field messages under the inputs (lib/form/use-schema-form.ts). An error
+ * toast stays until dismissed (docs/api.md §14), or until a save of the same screen succeeds: then
+ * it is over. The toast library loads with the first answer: the sign-in screen shows without it
+ * (decision 0029).
  */
 export function useSave() {
   const navigate = useNavigate();
+  const failed = useRef<string | number | null>(null);
   return useCallback(
     async function save<T>(send: () => Promise<T>, options: SaveOptions<T>): Promise<T> {
       const { done, then, replace, retry } = options;
@@ -39,10 +42,14 @@ export function useSave() {
       } catch (error) {
         const shown = await errors;
         const again = retry ?? (() => void save(send, options).catch(() => undefined));
-        shown?.toastError(errorMessage(error), { retry: shown.canRetry(error) ? again : undefined });
+        failed.current =
+          shown?.toastError(errorMessage(error), { retry: shown.canRetry(error) ? again : undefined }) ??
+          null;
         throw error;
       }
       const toast = await toasts;
+      if (failed.current !== null) toast?.dismiss(failed.current);
+      failed.current = null;
       const message = typeof done === 'function' ? done(answer) : done;
       if (message) toast?.success(message);
       if (then !== undefined) navigate(typeof then === 'function' ? then(answer) : then, { replace });
