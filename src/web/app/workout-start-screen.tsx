@@ -55,7 +55,7 @@ function LogStarts({ slugLog, title }: { slugLog: string; title: string }) {
   const start = (id: string) => gymPaths.start(slugLog, id);
   return (
     <li className="card workout-start">
-      <div className="section-head">
+      <div className="workout-start-head">
         <h2 className="workout-start-title">
           <Link to={paths.log(slugLog)}>{title}</Link>
         </h2>
