@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exercise } from '../../../contract/exercises';
-import type { Workout } from '../../../contract/workouts';
+import type { Workout, WorkoutEntry } from '../../../contract/workouts';
 import {
   call,
   createGymLog,
@@ -23,6 +23,9 @@ afterAll(async () => {
 });
 
 type Gym = GymLog & { url: string };
+
+/** An entry's session, of either kind. */
+const sessionOf = (e: WorkoutEntry) => ('wlsession' in e ? e.wlsession : e.pasession);
 
 async function gym(): Promise<Gym> {
   const g = await createGymLog(t.app);
@@ -267,9 +270,7 @@ describe('PUT …/workouts/:id', () => {
     expect(response.statusCode, response.body).toBe(200);
     const edited: Workout = response.json().workout;
     expect(edited).toMatchObject({ _id: workout._id, title: 'Edited', totalVolume: 370, sets: 2 });
-    expect(edited.entries.map((e) => ('wlsession' in e ? e.wlsession : e.pasession)._id).slice(0, 2)).toEqual(
-      [runId, squatId],
-    );
+    expect(edited.entries.map((e) => sessionOf(e)._id).slice(0, 2)).toEqual([runId, squatId]);
     expect(edited.entries[1]).toMatchObject({ superset: 2, wlsession: { slugSession: '2026-05-01' } });
     expect(edited.entries[2]).toMatchObject({ wlsession: { slugSession: '2026-05-01-2' } });
     // The bench session was left out: deleted.
@@ -282,13 +283,11 @@ describe('PUT …/workouts/:id', () => {
     const g = await gym();
     const workout = await created(g);
     const [, bench, run] = workout.entries;
-    const id = (e: typeof bench) =>
-      e && 'wlsession' in e ? e.wlsession._id : e && 'pasession' in e ? e.pasession._id : '';
     const response = await call(t.app, 'PUT', `${g.url}/${workout._id}`, {
       cookie: g.cookie,
       body: body(g, {
         entries: [
-          { slugExercise: 'bench', _id: id(bench), set: weightSets([5, 60]) },
+          { slugExercise: 'bench', _id: sessionOf(bench)._id, set: weightSets([5, 60]) },
           { slugExercise: 'squat', set: weightSets([3, 120]) },
           { slugExercise: 'run', time: { hours: 0, minutes: 25, seconds: 0 }, distance: 5 },
         ],
@@ -296,12 +295,12 @@ describe('PUT …/workouts/:id', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const edited: Workout = response.json().workout;
-    expect(edited.entries.map((e) => ('wlsession' in e ? e.wlsession : e.pasession).slugSession)).toEqual([
+    expect(edited.entries.map((e) => sessionOf(e).slugSession)).toEqual([
       '2026-05-01',
       '2026-05-01',
       '2026-05-01',
     ]);
-    expect(id(edited.entries[2])).not.toBe(id(run));
+    expect(sessionOf(edited.entries[2])._id).not.toBe(sessionOf(run)._id);
     const squat = await call(t.app, 'GET', `${exerciseUrl(g.log.slugLog, 'squat')}/wlsessions/2026-05-01`, {
       cookie: g.cookie,
     });
@@ -315,7 +314,7 @@ describe('PUT …/workouts/:id', () => {
     const workout = await created(g);
     const entries = workout.entries.map((e) => ({
       slugExercise: e.exercise.slugExercise,
-      ...('wlsession' in e ? e.wlsession : e.pasession),
+      ...sessionOf(e),
     }));
     const response = await call(t.app, 'PUT', `${g.url}/${workout._id}`, {
       cookie: g.cookie,
@@ -323,7 +322,7 @@ describe('PUT …/workouts/:id', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const edited: Workout = response.json().workout;
-    expect(edited.entries.map((e) => ('wlsession' in e ? e.wlsession : e.pasession).slugSession)).toEqual([
+    expect(edited.entries.map((e) => sessionOf(e).slugSession)).toEqual([
       '2026-06-01-2',
       '2026-06-01',
       '2026-06-01',
