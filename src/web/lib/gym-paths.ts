@@ -1,6 +1,7 @@
 import { paths } from './paths';
 
 const seg = encodeURIComponent;
+const inProgress = (slugLog: string) => `${paths.log(slugLog)}/workouts/in-progress`;
 
 /**
  * The gym screens under a log (docs/api.md §11). `workouts` and `routines` are reserved exercise
@@ -8,10 +9,9 @@ const seg = encodeURIComponent;
  */
 export const gymPaths = {
   workouts: (slugLog: string) => `${paths.log(slugLog)}/workouts`,
-  inProgress: (slugLog: string) => `${paths.log(slugLog)}/workouts/in-progress`,
+  inProgress,
   /** The workout screen making a new workout: empty, or from the routine of that id. */
-  start: (slugLog: string, routineId = 'empty') =>
-    `${paths.log(slugLog)}/workouts/in-progress?start=${seg(routineId)}`,
+  start: (slugLog: string, routineId = 'empty') => `${inProgress(slugLog)}?start=${seg(routineId)}`,
   workout: (slugLog: string, id: string) => `${paths.log(slugLog)}/workouts/${seg(id)}`,
   editWorkout: (slugLog: string, id: string) => `${paths.log(slugLog)}/workouts/edit/${seg(id)}`,
   routines: (slugLog: string) => `${paths.log(slugLog)}/routines`,
