@@ -20,7 +20,10 @@ export function LogsPage() {
   const { data, error, isLoading, isFetching } = useGetLogsQuery({ limit, page });
   useClampPage(page, data?.pagination.totalPages, setPage);
   // No logs: the empty state and its button come first, with nothing to pick or browse before it.
+  // A list that failed to load says so once, without the heatmap's own failure beside it (both
+  // fail together without a connection).
   const isEmpty = data?.pagination.total === 0;
+  const failed = Boolean(error) && !data;
 
   return (
     <section className="page">
@@ -32,7 +35,7 @@ export function LogsPage() {
         </Link>
       </div>
       <ResumeWorkout />
-      {!isEmpty && (
+      {!isEmpty && !failed && (
         <>
           <ActivitySection />
           <div className="toolbar">

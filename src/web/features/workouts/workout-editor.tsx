@@ -433,12 +433,18 @@ function usePrevious(slugLog: string, entry: DraftEntry, ops: DraftOps): void {
   }, [isLooking, data, isError, entry, ops]);
 }
 
-/** Any exercise of the log, added at the end (creating a new one needs a connection: its own screen). */
+/**
+ * Any exercise of the log, added at the end (creating a new one needs a connection: its own screen).
+ * The list is the log's, read once: on a device that never read it and has no connection, the
+ * choice says why it is empty and offers Retry (nothing refetches by itself when the connection
+ * returns).
+ */
 const AddExercise = memo(function AddExercise({ slugLog, ops }: { slugLog: string; ops: DraftOps }) {
-  const { data } = useGetLogQuery(allExercisesOf(slugLog));
+  const { data, error, isFetching, refetch } = useGetLogQuery(allExercisesOf(slugLog));
   const exercises = data?.logAggregate.map((item) => item.exercises) ?? [];
   const [choice, setChoice] = useState('');
   const chosen = exercises.find((exercise) => exercise.slugExercise === choice);
+  const failed = Boolean(error) && !data;
   return (
     <div className="card add-exercise">
       <label htmlFor="add-exercise" className="field-label">
@@ -449,9 +455,13 @@ const AddExercise = memo(function AddExercise({ slugLog, ops }: { slugLog: strin
           id="add-exercise"
           className="select"
           value={choice}
+          disabled={!data}
+          aria-describedby={failed ? 'add-exercise-error' : undefined}
           onChange={(e) => setChoice(e.target.value)}
         >
-          <option value="">Choose an exercise…</option>
+          <option value="">
+            {data ? 'Choose an exercise…' : isFetching ? 'Loading exercises…' : 'Exercises not loaded'}
+          </option>
           {exercises.map((exercise) => (
             <option key={exercise._id} value={exercise.slugExercise}>
               {exercise.title}
@@ -471,6 +481,16 @@ const AddExercise = memo(function AddExercise({ slugLog, ops }: { slugLog: strin
           Add
         </button>
       </div>
+      {failed && (
+        <p id="add-exercise-error" className="add-exercise-error" role="alert">
+          <span className="field-error">
+            This log's exercises could not be loaded. Check your connection and try again.
+          </span>
+          <button type="button" className="btn" disabled={isFetching} onClick={() => void refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
       <Link to={paths.newExercise(slugLog)} className="muted add-exercise-new">
         Create a new exercise
       </Link>

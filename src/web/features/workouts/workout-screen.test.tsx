@@ -190,6 +190,36 @@ describe('the workout screen', () => {
   });
 });
 
+describe("the workout screen without its log's exercises", () => {
+  it('says why Add an exercise is empty and offers Retry, which fills it once the log answers', async () => {
+    let online = false;
+    mockApi({
+      ...READS,
+      'GET /api/logs/push-day': () => {
+        // What fetch does without a connection.
+        if (!online) throw new TypeError('Failed to fetch');
+        return logAnswer;
+      },
+    });
+    renderWithApp(<WorkoutInProgressScreen />, {
+      route: '/logs/push-day/workouts/in-progress?start=empty',
+      path: '/logs/:slugLog/workouts/in-progress',
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("This log's exercises could not be loaded.");
+    const select = screen.getByLabelText('Add an exercise') as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(select.getAttribute('aria-describedby')).toBe(alert.id);
+    online = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(screen.queryByText("This log's exercises could not be loaded.", { exact: false })).toBeNull();
+    await userEvent.selectOptions(select, 'bench-press');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByLabelText('Bench Press set 1 Reps')).toBeTruthy();
+  });
+});
+
 describe('the edit screen of a finished workout', () => {
   const WORKOUT = { 'GET /api/logs/push-day/workouts/w-1': { workout: aWorkout() } };
   const renderEdit = () =>
