@@ -23,3 +23,14 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isKeyTaken(error: unknown): boolean {
   return violatedConstraint(error) === IDEMPOTENCY_KEY;
 }
+
+/**
+ * A write found fewer rows than its route planned (db/functions/as-planned.sql): another request
+ * changed what the plan was read from. The route plans again from a fresh read.
+ */
+export function isStaleWrite(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === 'STALE') return true;
+  }
+  return false;
+}

@@ -322,6 +322,18 @@ CREATE STATISTICS public.sessions_exercise_author_dep (dependencies) ON author_i
 
 -- Functions (src/server/db/functions/)
 
+CREATE OR REPLACE FUNCTION public.as_planned(written bigint, planned bigint)
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF written <> planned THEN
+    RAISE EXCEPTION USING ERRCODE = 'STALE',
+      MESSAGE = format('wrote %s of %s planned rows: planned from a read another write changed', written, planned);
+  END IF;
+  RETURN true;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.exercise_json(e exercises, slug_log text)
  RETURNS json
  LANGUAGE sql

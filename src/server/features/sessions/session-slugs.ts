@@ -1,4 +1,20 @@
 /**
+ * How often a write is chosen again when writers racing on one date take the same slug (the unique
+ * index refuses all but one each time); with `skipOnAttempt` nearly all win within a few tries.
+ */
+export const SLUG_ATTEMPTS = 20;
+
+/**
+ * How many free slugs a write passes over on its `attempt`-th try (1-based): none on the first
+ * four, then a random few (more as the clashes go on), so racing writers that read the same slugs
+ * spread out instead of picking the same next one again. Up to four writers at once number
+ * densely; a larger pile-up on one date may leave a gap in the `-N` numbers.
+ */
+export function skipOnAttempt(attempt: number): number {
+  return Math.floor(Math.random() * Math.min(Math.max(attempt - 3, 1), 16));
+}
+
+/**
  * docs/api.md §4: a session's slug is its date; the second session that day is `date-2`, then
  * `date-3`… This class is the one place a slug is chosen, for a single write (from the slugs its
  * date already has) and for an import (thousands of sessions on one date).

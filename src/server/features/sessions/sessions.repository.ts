@@ -10,7 +10,7 @@ import { exerciseOf, userLogExerciseRow, type UserLogExerciseRow } from '../exer
 import type { KeyParams } from '../users/idempotency-keys';
 import type { SessionValues } from './session-record';
 import { recordsSetBy } from './session-records';
-import { DateSlugs } from './session-slugs';
+import { DateSlugs, SLUG_ATTEMPTS, skipOnAttempt } from './session-slugs';
 
 // Every read and write of a session, both kinds, as one named statement each (db/statement.ts)
 // that starts from the signed-in user and the exercise named in the path: `user_log_exercise`
@@ -190,11 +190,8 @@ const SLUG_TAKEN = Symbol('slug taken');
 
 /**
  * Runs `writeAs` with the date itself as the slug (a date's first session, the common case); when
- * the unique index refuses it, reads the slugs the date has and tries a free one. Writers racing
- * for one date would all read the same slugs and pick the same next one again: after the third
- * clash each picks at random among the first few free ones (more as the clashes
- * go on), so they spread out and nearly all win on the next try. Up to four writers at once
- * number densely; a larger pile-up on one date may leave a gap in the `-N` numbers.
+ * the unique index refuses it, reads the slugs the date has and tries a free one, spread out
+ * among racing writers as session-slugs.ts `skipOnAttempt` says.
  */
 async function withFreeSlug<T>(
   db: object,
@@ -207,12 +204,11 @@ async function withFreeSlug<T>(
     try {
       return await writeAs(slug);
     } catch (error) {
-      if (attempt >= 20 || !(error === SLUG_TAKEN || isUniqueViolation(error))) throw error;
+      if (attempt >= SLUG_ATTEMPTS || !(error === SLUG_TAKEN || isUniqueViolation(error))) throw error;
     }
     const free = new DateSlugs(await takenSlugs(db, { ...scope, date }));
     slug = free.take(date) as string;
-    const spread = Math.min(Math.max(attempt - 2, 1), 16);
-    for (let skip = Math.floor(Math.random() * spread); skip > 0; skip -= 1) slug = free.take(date) as string;
+    for (let skip = skipOnAttempt(attempt + 1); skip > 0; skip -= 1) slug = free.take(date) as string;
   }
 }
 

@@ -71,6 +71,8 @@ export interface WorkoutContext {
   routineFound: boolean;
   /** The edited workout's sessions; null when there is no such workout (or on create). */
   members: { id: string; exercise: string; slug: string; date: string }[] | null;
+  /** The edited workout's `updated_at` as read: its edit applies only to the workout as it was then. */
+  version: string | null;
 }
 
 const contextRow = userLogRow
@@ -83,6 +85,7 @@ const contextRow = userLogRow
     members: z
       .array(z.object({ id: z.string(), exercise: z.string(), slug: z.string(), date: z.string() }))
       .nullable(),
+    version: z.string().nullable(),
   })
   .strict();
 type ContextRow = z.infer<typeof contextRow>;
@@ -99,7 +102,7 @@ const workoutContext = defineStatement<
       select e.id, e.slug, e.kind from path join exercises e on e.author_id = path.author_id and e.log_id = path.id
       where e.slug in (select jsonb_array_elements_text(${p.slugs}::jsonb))
     ),
-    w as (select x.id, x.author_id from path join workouts x on x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.workoutId})
+    w as (select x.id, x.author_id, x.updated_at from path join workouts x on x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.workoutId})
     select path.signed_in, path.log_id, path.author_id,
       (select coalesce(json_agg(json_build_object('slug', n.slug, 'id', n.id, 'kind', n.kind)), '[]') from named n) as exercises,
       (select coalesce(json_agg(json_build_object('exercise', s.exercise_id, 'slug', s.slug)), '[]')
@@ -107,7 +110,8 @@ const workoutContext = defineStatement<
         where s.slug = ${p.date}::text or s.slug like ${p.date}::text || '-%') as taken,
       exists (select from routines r where r.author_id = path.author_id and r.log_id = path.id and r.id = ${p.routine}) as routine_found,
       (select coalesce(json_agg(json_build_object('id', s.id, 'exercise', s.exercise_id, 'slug', s.slug, 'date', s.created_date)), '[]')
-        from w join sessions s on s.author_id = w.author_id and s.workout_id = w.id) as members
+        from w join sessions s on s.author_id = w.author_id and s.workout_id = w.id) as members,
+      (select w.updated_at::text from w) as version
     from path`,
   contextRow,
 );
@@ -130,6 +134,7 @@ export async function readWorkoutContext(
     taken: row.taken,
     routineFound: row.routine_found,
     members: where.workoutId === null ? null : row.members,
+    version: row.version,
   };
 }
 
@@ -231,7 +236,8 @@ export interface WorkoutFields {
   routine: string;
 }
 
-type WriteParams = InLog & WorkoutFields & { id: string; logId: string; rows: string };
+/** `planned`: how many sessions the statement must write (db/functions/as-planned.sql). */
+type WriteParams = InLog & WorkoutFields & { id: string; logId: string; rows: string; planned: number };
 
 /** The log named in the path, checked again by the write itself (the session may have ended). */
 const pathOf = (p: { tokenHash: unknown; slugLog: unknown; logId: unknown }) =>
@@ -274,20 +280,30 @@ const insertWorkout = defineStatement<WriteParams & KeyParams, { json: string | 
       select w.author_id, ${p.keyRoute}, ${p.keyValue}, ${p.keyHash}, 201, answer.json
       from w, answer where ${p.keyValue}::text is not null
     )
-    select (select json from answer) as json`,
+    select (select json from answer) as json
+    -- Every planned session, or nothing: an exercise deleted since the route's read drops its rows
+    -- from the join above, and the route then plans again (db/functions/as-planned.sql).
+    where case when exists (select from w) then as_planned((select count(*) from written), ${p.planned}) else true end`,
   z.object({ json: z.string().nullable() }).strict(),
 );
 
-/** Writes a workout and its sessions; `{workout}` as JSON text, or null when the log went meanwhile. */
+/**
+ * Writes a workout and its sessions; `{workout}` as JSON text, or null when the log went meanwhile.
+ * Throws a stale write (db/errors.ts `isStaleWrite`) when an entry's exercise went since `rows` were planned.
+ */
 export async function createWorkout(
   db: object,
   input: InLog & WorkoutFields & { id: string; logId: string; rows: SessionRow[] },
   key: KeyParams,
 ): Promise<string | null> {
-  return (await insertWorkout(db, { ...input, rows: JSON.stringify(input.rows), ...key })).json;
+  const rows = JSON.stringify(input.rows);
+  return (await insertWorkout(db, { ...input, rows, planned: input.rows.length, ...key })).json;
 }
 
-const updateWorkoutStatement = defineStatement<WriteParams & { kept: string }, { json: string | null }>(
+const updateWorkoutStatement = defineStatement<
+  WriteParams & { kept: string; version: string | null },
+  { json: string | null }
+>(
   'update_workout',
   // `rows` are the new sessions, `kept` the workout's sessions the body names (same exercise);
   // the workout's other sessions are deleted. An empty workout is never left: its new and kept
@@ -297,6 +313,7 @@ const updateWorkoutStatement = defineStatement<WriteParams & { kept: string }, {
       update workouts x set title = ${p.title}, created_date = ${p.date}, started_at = ${p.startedAt}::timestamptz,
         ended_at = ${p.endedAt}::timestamptz, notes = ${p.notes}, routine_id = ${routineOf(p)}, updated_at = now()
       from path where x.author_id = path.author_id and x.log_id = path.id and x.id = ${p.id}
+        and x.updated_at::text = ${p.version}
       returning x.*
     ),
     kept as (select * from jsonb_populate_recordset(null::sessions, ${p.kept}::jsonb)),
@@ -328,20 +345,40 @@ const updateWorkoutStatement = defineStatement<WriteParams & { kept: string }, {
         (select array_agg(row(s.*)::sessions) from written s)))::text as json
       from w, path
     )
-    select (select json from answer) as json`,
+    select (select json from answer) as json
+    -- Every planned session, or nothing (db/functions/as-planned.sql): a kept session deleted or
+    -- moved out since the route's read is not changed; and a workout another edit changed since
+    -- (its updated_at moved on) is not updated at all. The route then plans again.
+    where case
+      when exists (select from w) then as_planned((select count(*) from written), ${p.planned})
+      when exists (select from path join workouts x on x.author_id = path.author_id and x.log_id = path.id
+        and x.id = ${p.id}) then as_planned(0, 1)
+      else true end`,
   z.object({ json: z.string().nullable() }).strict(),
 );
 
-/** Replaces a workout's contents; `{workout}` as JSON text, or null when there is no such workout. */
+/**
+ * Replaces a workout's contents; `{workout}` as JSON text, or null when there is no such workout.
+ * Throws a stale write (db/errors.ts `isStaleWrite`) when the workout or a kept session changed
+ * since `version` was read.
+ */
 export async function updateWorkout(
   db: object,
-  input: InLog & WorkoutFields & { id: string; logId: string; rows: SessionRow[]; kept: SessionRow[] },
+  input: InLog &
+    WorkoutFields & {
+      id: string;
+      logId: string;
+      rows: SessionRow[];
+      kept: SessionRow[];
+      version: string | null;
+    },
 ): Promise<string | null> {
   return (
     await updateWorkoutStatement(db, {
       ...input,
       rows: JSON.stringify(input.rows),
       kept: JSON.stringify(input.kept),
+      planned: input.rows.length + input.kept.length,
     })
   ).json;
 }

@@ -18,13 +18,13 @@ import {
   workoutsList,
 } from '../../../contract/workouts';
 import type { Deps } from '../../deps';
-import { isUniqueViolation } from '../../db/errors';
+import { isStaleWrite, isUniqueViolation } from '../../db/errors';
 import { AppError, notFound as notFoundOf } from '../../lib/app-error';
 import { uuidOrNil } from '../../lib/ids';
 import { sendJson } from '../../lib/send-json';
 import { normalizeSlugParam } from '../../lib/titles';
 import { sessionValues } from '../sessions/session-record';
-import { DateSlugs } from '../sessions/session-slugs';
+import { DateSlugs, SLUG_ATTEMPTS, skipOnAttempt } from '../sessions/session-slugs';
 import { keyParams } from '../users/idempotency-keys';
 import {
   type SessionRow,
@@ -41,8 +41,6 @@ import {
 const logParams = z.object({ slugLog: z.string() });
 const idParams = logParams.extend({ id: z.string() });
 const notFound = () => new AppError(404, WORKOUT_NOT_FOUND);
-/** A slug clash with a writer on the same exercise and date: the write is chosen again (rarely more than once). */
-const ATTEMPTS = 5;
 
 /** The rows of a checked body: new sessions and (on edit) the workout's sessions it keeps. */
 interface Planned {
@@ -54,7 +52,7 @@ interface Planned {
  * The second step of a workout body (decision 0023): each entry against its exercise's kind, the
  * routine, and on edit each entry's `_id`. Every message at once, as a 400 keyed per entry.
  */
-function plan(body: WorkoutBodyValues, context: WorkoutContext): Planned {
+function plan(body: WorkoutBodyValues, context: WorkoutContext, attempt: number): Planned {
   const errors: Record<string, string> = {};
   if (body.routine !== null && !context.routineFound) errors.routine = NO_SUCH_ROUTINE;
   const exerciseOf = (slug: string) => context.exercises.get(normalizeSlugParam(slug));
@@ -87,7 +85,9 @@ function plan(body: WorkoutBodyValues, context: WorkoutContext): Planned {
   }
   const freeSlug = (exercise: string) => {
     if (!slugs.has(exercise)) slugs.set(exercise, new DateSlugs());
-    return slugs.get(exercise)?.take(body.createdDate) as string;
+    const free = slugs.get(exercise) as DateSlugs;
+    for (let skip = skipOnAttempt(attempt); skip > 0; skip -= 1) free.take(body.createdDate);
+    return free.take(body.createdDate) as string;
   };
   const planned: Planned = { rows: [], kept: [] };
   parsed.entries.forEach((entry: WorkoutEntryValues, position) => {
@@ -118,13 +118,18 @@ function plan(body: WorkoutBodyValues, context: WorkoutContext): Planned {
   return planned;
 }
 
-/** Runs a write with freshly chosen slugs, again when another writer took one meanwhile. */
-async function withFreshSlugs<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Reads, plans and writes, and does it all again when another request got in between: it took a
+ * slug the plan chose (the unique index refuses the write), or it changed what the plan was read
+ * from (the write refuses itself: db/functions/as-planned.sql). The next read sees that request's
+ * changes, so the answer is the one the two requests would get one after the other.
+ */
+async function withFreshPlan<T>(write: (attempt: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await write();
+      return await write(attempt);
     } catch (error) {
-      if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;
+      if (attempt >= SLUG_ATTEMPTS || !(isUniqueViolation(error) || isStaleWrite(error))) throw error;
     }
   }
 }
@@ -193,9 +198,9 @@ export function workoutsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const where = inLog(request.tokenHash, request.params.slugLog);
         const id = randomUUID();
-        const created = await withFreshSlugs(async () => {
+        const created = await withFreshPlan(async (attempt) => {
           const context = await contextFor(where, request.body, null);
-          const { rows } = plan(request.body, context);
+          const { rows } = plan(request.body, context, attempt);
           return createWorkout(
             db,
             { ...where, ...fieldsOf(request.body), id, logId: context.logId, rows },
@@ -228,10 +233,10 @@ export function workoutsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const where = inLog(request.tokenHash, request.params.slugLog);
         const id = uuidOrNil(request.params.id);
-        const updated = await withFreshSlugs(async () => {
+        const updated = await withFreshPlan(async (attempt) => {
           const context = await contextFor(where, request.body, id);
           if (context.members === null || context.members.length === 0) throw notFound();
-          const { rows, kept } = plan(request.body, context);
+          const { rows, kept } = plan(request.body, context, attempt);
           return updateWorkout(db, {
             ...where,
             ...fieldsOf(request.body),
@@ -239,6 +244,7 @@ export function workoutsRoutes(deps: Deps): FastifyPluginAsyncZod {
             logId: context.logId,
             rows,
             kept,
+            version: context.version,
           });
         });
         if (updated === null) throw notFound();
