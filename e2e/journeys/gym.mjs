@@ -5,6 +5,7 @@
 import {
   apiCall,
   assert,
+  assertFocusNeverHidden,
   assertNoHorizontalScroll,
   createExerciseUi,
   createLogUi,
@@ -219,6 +220,9 @@ export async function run({ open, shot }) {
   await expectPath(page, `${LOG}/workouts/in-progress`);
   await benchWeight(2).waitFor();
   await assertNoHorizontalScroll(page, 'the workout screen at 375 px');
+  // By keyboard, every set's controls come into view above the workout bar and the tab bar.
+  const checked = await assertFocusNeverHidden(page, 'the workout screen at 375 px', 70);
+  assert.ok(checked >= 40, `tabbed through the workout screen's controls (${checked})`);
   // The log's Workouts list, seen once so this tab has it (still empty), then back to the workout.
   await emptyWorkoutsList(page);
   await page.goBack();

@@ -182,6 +182,55 @@ export async function assertNoHorizontalScroll(page, where) {
 }
 
 /**
+ * Tabs through the screen from its top, `presses` times, and fails on a focused control that a bar
+ * fixed over the page covers, even in part (docs/api.md §12 "By keyboard alone", SC 2.4.11): its
+ * top, middle and bottom edge must each be the control itself. A bar's own controls are skipped.
+ * Returns how many controls it checked.
+ */
+export async function assertFocusNeverHidden(page, where, presses = 60) {
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  });
+  let checked = 0;
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press('Tab');
+    // The page scrolls a control into view in the frame after its focus (lib/keep-focus-in-view.ts).
+    const hidden = await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const el = document.activeElement;
+              if (
+                !el ||
+                el === document.body ||
+                el.closest('.workout-bar, .tab-bar, .Toastify, .site-header')
+              )
+                return resolve(undefined);
+              const box = el.getBoundingClientRect();
+              const x = box.left + box.width / 2;
+              const cover = [box.top + 2, box.top + box.height / 2, box.bottom - 2]
+                .map((y) => document.elementFromPoint(x, y))
+                .find((hit) => !hit || !(hit === el || el.contains(hit) || hit.contains(el)));
+              const name = el.getAttribute('aria-label') || el.labels?.[0]?.textContent || el.textContent;
+              resolve(
+                cover === undefined
+                  ? null
+                  : `${name || el.tagName}" at ${Math.round(box.top)}–${Math.round(box.bottom)} px, under "${cover?.className ?? 'nothing'}`,
+              );
+            }),
+          ),
+        ),
+    );
+    if (hidden === undefined) continue;
+    checked += 1;
+    assert.equal(hidden, null, `${where}: the focused control "${hidden}" is hidden under a bar`);
+  }
+  return checked;
+}
+
+/**
  * With --screenshots, writes the current screen at 375 and 1280 px into screenshots/, checking on
  * the way that the phone width has no sideways scroll.
  */

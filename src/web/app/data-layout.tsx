@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useGetProfileQuery } from '../features/auth/auth.api';
 import { NavTabs } from '../components/nav-tabs';
 import { authStore, useUserInfo } from '../lib/auth-store';
+import { keepFocusInView } from '../lib/keep-focus-in-view';
 import { getStore } from './store';
 
 /**
@@ -13,6 +14,8 @@ import { getStore } from './store';
 export function DataLayout() {
   // Offline support: its bar and queue matter on the screens that save (app/offline-start.tsx).
   useEffect(() => void import('./offline-start'), []);
+  // The bars at the bottom (the tab bar, the workout's, the toasts) never hide a focused control.
+  useEffect(() => keepFocusInView(), []);
   return (
     <Provider store={getStore()}>
       <SessionCheck />
