@@ -48,6 +48,29 @@ describe('TrashSection', () => {
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
   });
 
+  it("moves the focus of a restored item's button to the row that takes its place, then to the heading", async () => {
+    let items: unknown[] = [LOG, SESSION];
+    mockApi({
+      'GET /api/trash': () => ({ items }),
+      [`POST /api/trash/${LOG._id}/restore`]: () => {
+        items = [SESSION];
+        return { message: 'Restored' };
+      },
+      [`POST /api/trash/${SESSION._id}/restore`]: () => {
+        items = [];
+        return { message: 'Restored' };
+      },
+    });
+    renderWithApp(<TrashSection />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore Strength Block' }));
+    await waitFor(() => expect(screen.queryByText('Strength Block')).toBeNull());
+    const next = screen.getByRole('button', { name: 'Restore Bench Press, 2026-11-20' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+    await userEvent.click(next);
+    expect(await screen.findByText('The trash is empty.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Trash' })));
+  });
+
   it("deletes for good only after 'Are you sure?', then shows the empty state", async () => {
     let items: unknown[] = [SESSION];
     const { calls } = mockApi({

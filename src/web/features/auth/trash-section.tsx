@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { TrashItem, TrashKind } from '../../../contract/trash';
 import { confirmDelete } from '../../components/confirm';
 import { LoadError } from '../../components/load-error';
@@ -43,6 +44,21 @@ export function TrashSection() {
   const [purge, { isLoading: isPurging, originalArgs: purging }] = useDeleteTrashItemMutation();
   const items = data?.items ?? [];
 
+  // A restored or deleted item's row leaves with the button that was focused: focus moves to the
+  // row that takes its place (or the new last one), else to the heading, not to the page's top.
+  const focusedRow = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useLayoutEffect(() => {
+    const at = focusedRow.current;
+    const active = document.activeElement;
+    if (at === null || (active !== null && active !== document.body)) return;
+    focusedRow.current = null;
+    const rows = list.current?.children;
+    const row = rows?.[Math.min(at, rows.length - 1)];
+    (row?.querySelector<HTMLElement>('button') ?? heading.current)?.focus();
+  }, [data]);
+
   const onRestore = (item: TrashItem) =>
     save(() => restore(item._id).unwrap(), { done: (answer) => answer.message }).catch(() => {});
   const onPurge = (item: TrashItem) => {
@@ -52,7 +68,9 @@ export function TrashSection() {
 
   return (
     <section className="card data-section" aria-labelledby="trash-title">
-      <h2 id="trash-title">Trash</h2>
+      <h2 id="trash-title" ref={heading} tabIndex={-1}>
+        Trash
+      </h2>
       <p className="muted">Deleted logs, exercises, sessions and workouts stay here for 30 days.</p>
       {isLoading ? (
         <Spinner />
@@ -61,12 +79,20 @@ export function TrashSection() {
       ) : items.length === 0 ? (
         <p className="trash-empty">The trash is empty.</p>
       ) : (
-        <ul className="device-list">
-          {items.map((item) => {
+        <ul className="device-list" ref={list}>
+          {items.map((item, index) => {
             const busy = (isRestoring && restoring === item._id) || (isPurging && purging === item._id);
             const withWhat = contents(item);
             return (
-              <li key={item._id} className="device-row trash-row">
+              <li
+                key={item._id}
+                className="device-row trash-row"
+                onFocus={() => (focusedRow.current = index)}
+                onBlur={(event) => {
+                  if (event.relatedTarget && !list.current?.contains(event.relatedTarget))
+                    focusedRow.current = null;
+                }}
+              >
                 <div className="device-text">
                   <span className="device-name">
                     <span className="badge">{KIND_LABELS[item.kind]}</span>

@@ -24,9 +24,12 @@ describe('TwoFactorSection', () => {
     });
     renderWithApp(<TwoFactorSection />, { route: '/profile' });
     await userEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    // Each step takes the focus of the button that led to it (a keyboard user stays in place).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Current password')));
     await userEvent.type(screen.getByLabelText('Current password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Code')));
     expect(qr.tagName.toLowerCase()).toBe('svg');
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
@@ -34,7 +37,8 @@ describe('TwoFactorSection', () => {
 
     await userEvent.type(screen.getByLabelText('Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByText('Your recovery codes')).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     for (const code of CODES) expect(screen.getByText(code)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download recovery codes' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));

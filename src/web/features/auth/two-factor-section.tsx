@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type {
   twoFactorCodeBody,
@@ -33,10 +33,19 @@ type Stage =
 export function TwoFactorSection() {
   const { data: profile } = useGetProfileQuery();
   const [stage, setStage] = useState<Stage>({ kind: 'off' });
+  // Each step replaces the button that led to it: focus goes on to the new step (its first field,
+  // or the codes' heading), not back to the top of the page.
+  const section = useRef<HTMLElement>(null);
+  const shownStage = useRef(stage.kind);
+  useEffect(() => {
+    if (shownStage.current === stage.kind) return;
+    shownStage.current = stage.kind;
+    section.current?.querySelector<HTMLElement>('input, [data-step-start], button')?.focus();
+  }, [stage.kind]);
   if (!profile) return null;
   const on = profile.twoFactor && stage.kind !== 'codes';
   return (
-    <section className="card data-section" aria-labelledby="two-factor-title">
+    <section ref={section} className="card data-section" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Two-factor authentication</h2>
       {on ? (
         <DisableTwoFactor />
@@ -158,7 +167,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   }
   return (
     <div className="data-part">
-      <h3>Your recovery codes</h3>
+      <h3 tabIndex={-1} data-step-start>
+        Your recovery codes
+      </h3>
       <p className="muted">
         Keep them somewhere safe: each one signs you in once if you lose your phone. They are shown only now.
       </p>

@@ -57,6 +57,25 @@ describe('RestTimerBar', () => {
     expect(screen.getByRole('button', { name: 'Finish' })).toBeTruthy();
   });
 
+  it('Skip, or the rest running out, moves a focus on its buttons on to Finish, not to the page', () => {
+    render(<Harness initial={{ startedAt: START, seconds: 90 }} />);
+    const skip = screen.getByRole('button', { name: 'Skip' });
+    act(() => skip.focus());
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Finish' }));
+
+    const { unmount } = render(<Harness initial={{ startedAt: Date.now(), seconds: 30 }} />);
+    act(() =>
+      screen
+        .getAllByRole('button', { name: /15 seconds more/ })
+        .at(-1)
+        ?.focus(),
+    );
+    act(() => vi.advanceTimersByTime(31_000));
+    expect(screen.getAllByRole('button', { name: 'Finish' })).toContain(document.activeElement);
+    unmount();
+  });
+
   it('at zero: beeps, vibrates and says so once; screen readers hear the start and the end only', () => {
     const { rerender } = render(<RestTimerBar rest={null} onChange={() => {}} children={null} />);
     const rest = { startedAt: START, seconds: 3 };

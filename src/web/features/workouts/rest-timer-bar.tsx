@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   REST_STEP_SECONDS,
   type Rest,
@@ -66,6 +66,19 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
     return () => clearTimeout(timer);
   }, [rest, time, now, shown]);
 
+  // Skip, or the rest running out, takes the timer's buttons away: a keyboard user's focus goes on
+  // to the bar's own controls (Finish), not back to the top of the page. Blur is not relied on: a
+  // removed button may leave without one.
+  const timerHadFocus = useRef(false);
+  const main = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (running || !timerHadFocus.current) return;
+    timerHadFocus.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body)
+      main.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [running]);
+
   const left = rest ? restRemaining(rest, shown) : 0;
   return (
     <div className="workout-bar" role="region" aria-label="Rest timer and finish">
@@ -73,7 +86,15 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
         {announcement}
       </p>
       {running && rest && (
-        <div className="rest-timer">
+        <div
+          className="rest-timer"
+          onFocus={() => (timerHadFocus.current = true)}
+          onBlur={(event) => {
+            // Focus taken elsewhere on purpose; a removed button's blur (no new target) keeps it.
+            if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget))
+              timerHadFocus.current = false;
+          }}
+        >
           <button
             type="button"
             className="btn btn-secondary rest-step"
@@ -103,7 +124,9 @@ export function RestTimerBar({ rest, onChange, children, now = Date.now }: RestT
           </button>
         </div>
       )}
-      <div className="workout-bar-main">{children}</div>
+      <div className="workout-bar-main" ref={main}>
+        {children}
+      </div>
     </div>
   );
 }
