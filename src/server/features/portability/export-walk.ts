@@ -7,7 +7,7 @@ import type {
   ExportWorkout,
 } from '../../../contract/data';
 import type { Db } from '../../db/client';
-import { pageSessionsOldestFirst } from '../sessions/sessions.repository';
+import { pageSessionsOldestFirst, type SessionsAfter } from '../sessions/sessions.repository';
 import { exercisesOfLog, pageLogs, pageWorkoutsOfLog, routinesOfLogForExport } from './data.repository';
 
 const LOG_PAGE = 100;
@@ -65,15 +65,17 @@ export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<Acc
             activeAt: exercise.activeAt,
           },
         };
-        for (let from = 0; ; from += SESSION_PAGE) {
+        for (let after: SessionsAfter | null = null; ;) {
           const page = await pageSessionsOldestFirst(db, {
             authorId,
             exerciseId: exercise.id,
             limit: SESSION_PAGE,
-            offset: from,
+            after,
           });
           for (const { session, workout } of page) yield { type: 'session', session, workout };
           if (page.length < SESSION_PAGE) break;
+          const last = page[page.length - 1].session;
+          after = { date: last.createdDate, at: last.createdAt, id: last._id };
         }
         yield { type: 'end-exercise' };
       }

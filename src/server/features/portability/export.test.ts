@@ -168,6 +168,37 @@ describe('GET /api/export.json', () => {
   });
 });
 
+describe('GET /api/export.json, page after page', () => {
+  it('writes every session once, in order, when a page ends among the sessions of one date', async () => {
+    const user = await signUp(t.app);
+    // Three sittings a day for 300 days: 900 sessions, the 500th and 501st on the same date.
+    const sessions900 = Array.from({ length: 900 }, (_, n) => {
+      const day = new Date(Date.UTC(2020, 0, 1 + Math.floor(n / 3))).toISOString().slice(0, 10);
+      return {
+        createdDate: day,
+        createdAt: `${day}T${['08', '12', '18'][n % 3]}:00:00.000Z`,
+        set: [{ repetitions: 5, kilograms: 100 + (n % 3) * 10, isHard: true }],
+      };
+    });
+    const file = {
+      format: 'workout-log',
+      version: 1,
+      logs: [
+        { title: 'Daily', exercises: [{ title: 'Deadlift', session: 'wlsession', sessions: sessions900 }] },
+      ],
+    };
+    expect(await importOk(t.app, user, 'source=json', JSON.stringify(file))).toMatchObject({ sessions: 900 });
+    const { data } = await exportJson(t.app, user);
+    const sessions: { _id: string; createdDate: string; createdAt: string }[] =
+      data.logs[0].exercises[0].sessions;
+    expect(sessions).toHaveLength(900);
+    expect(new Set(sessions.map((x) => x._id)).size).toBe(900);
+    const keys = sessions.map((x) => `${x.createdDate} ${x.createdAt} ${x._id}`);
+    expect(keys).toEqual([...keys].sort());
+    expect(sessions.slice(498, 501).map((x) => x.createdDate)).toEqual(Array(3).fill('2020-06-15'));
+  });
+});
+
 describe('GET /api/export.csv', () => {
   it('writes one row per set and per pace session, RFC 4180, UTF-8 with a header', async () => {
     const user = await signUp(t.app);
