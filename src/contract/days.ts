@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exercise } from './exercises';
 import { calendarDate } from './fields';
+import { pagination } from './pagination';
 import { pasession, wlsession } from './sessions';
 
 // A day of training across all logs (docs/api.md §14): GET /api/days/:date.
@@ -24,3 +25,13 @@ export type DaySession = z.infer<typeof daySession>;
 /** The day's sessions grouped by workout, the groups and the sessions alone by creation time. */
 export const day = z.object({ date: z.string(), sessions: z.array(daySession) });
 export type Day = z.infer<typeof day>;
+
+/**
+ * GET /api/days?page=&limit= (ours, for History: docs/api.md §14): the caller's days with at least
+ * one session, newest first, a page at a time, each with its count of sessions.
+ */
+export const trainingDays = z.object({
+  days: z.array(z.object({ date: z.string(), sessions: z.number() })),
+  pagination,
+});
+export type TrainingDays = z.infer<typeof trainingDays>;

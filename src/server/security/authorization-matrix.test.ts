@@ -180,6 +180,15 @@ const FIXTURES: Record<string, Fixture> = {
         expect(r.json().days.map((d: { date: string }) => d.date)).toContain(w.wls.createdDate),
     },
   },
+  'GET /api/days': {
+    stranger: 'own',
+    lookalike: 'own',
+    author: {
+      status: 200,
+      check: (r, w) =>
+        expect(r.json().days.map((d: { date: string }) => d.date)).toContain(w.wls.createdDate),
+    },
+  },
   'GET /api/days/:date': {
     params: (w) => ({ date: w.wls.createdDate }),
     stranger: 'own',

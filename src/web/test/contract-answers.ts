@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { importSummary } from '../../contract/data';
-import { day } from '../../contract/days';
+import { day, trainingDays } from '../../contract/days';
 import { messageBody } from '../../contract/errors';
 import { logPage } from '../../contract/exercises';
 import { log, logsList } from '../../contract/logs';
@@ -40,6 +40,7 @@ const ANSWERS: Array<[method: string, path: RegExp, schema: z.ZodType]> = [
   ['POST', /^\/api\/users\/sessions\/revoke-others$/, messageBody],
   ['DELETE', /^\/api\/users\/profile$/, messageBody],
   ['GET', /^\/api\/activity$/, activity],
+  ['GET', /^\/api\/days$/, trainingDays],
   ['GET', /^\/api\/days\/[^/]+$/, day],
   ['POST', /^\/api\/import$/, importSummary],
   ['GET', /^\/api\/logs$/, logsList],

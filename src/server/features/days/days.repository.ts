@@ -41,3 +41,35 @@ export async function readDay(db: object, where: { tokenHash: string; date: stri
   if (!row.signed_in) throw notSignedIn();
   return row.json;
 }
+
+const trainingDaysStatement = defineStatement<
+  { tokenHash: string; page: number; limit: number; offset: number },
+  { signed_in: boolean; json: string }
+>(
+  'training_days',
+  // The dates come from the index on (author_id, created_date), counted once for the total.
+  (p) => sql`with me as (select user_id from signed_in_user(${p.tokenHash})),
+    days as (
+      select x.created_date, count(*)::int as sessions from sessions x, me
+      where x.author_id = me.user_id group by x.created_date
+    )
+    select exists (select from me) as signed_in, json_build_object(
+      'days', coalesce((
+        select json_agg(json_build_object('date', d.created_date::text, 'sessions', d.sessions)
+          order by d.created_date desc)
+        from (select * from days order by created_date desc limit ${p.limit} offset ${p.offset}) d
+      ), '[]'),
+      'pagination', pagination_json((select count(*)::int from days), ${p.page}::bigint, ${p.limit}::int)
+    )::text as json`,
+  z.object({ signed_in: z.boolean(), json: z.string() }).strict(),
+);
+
+/** A page of the signed-in user's training days, newest first, as JSON text (docs/api.md §14 History). */
+export async function readTrainingDays(
+  db: object,
+  where: { tokenHash: string; page: number; limit: number },
+): Promise<string> {
+  const row = await trainingDaysStatement(db, { ...where, offset: (where.page - 1) * where.limit });
+  if (!row.signed_in) throw notSignedIn();
+  return row.json;
+}

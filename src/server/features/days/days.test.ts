@@ -107,3 +107,39 @@ describe('GET /api/days/:date', () => {
     expect((await call(t.app, 'GET', '/api/days/2026-01-01')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/days', () => {
+  it("pages the caller's days with sessions, newest first, older than a year too", async () => {
+    const me = await registerUser(t.app);
+    const log = await createLog(t.app, me.cookie, { title: 'Strength' });
+    const squat = await createExercise(t.app, me.cookie, log.slugLog, { title: 'Squat' });
+    const dates = ['2019-02-03', '2024-12-31', '2026-04-10', '2026-04-11'];
+    for (const createdDate of dates) await createWlsession(t.app, me.cookie, squat, { createdDate });
+    await createWlsession(t.app, me.cookie, squat, { createdDate: '2026-04-10' });
+    // Someone else's day is not the caller's.
+    const other = await registerUser(t.app);
+    const theirs = await createLog(t.app, other.cookie, { title: 'Strength' });
+    const theirSquat = await createExercise(t.app, other.cookie, theirs.slugLog, { title: 'Squat' });
+    await createWlsession(t.app, other.cookie, theirSquat, { createdDate: '2026-05-01' });
+
+    const first = await call(t.app, 'GET', '/api/days?limit=3', { cookie: me.cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      days: [
+        { date: '2026-04-11', sessions: 1 },
+        { date: '2026-04-10', sessions: 2 },
+        { date: '2024-12-31', sessions: 1 },
+      ],
+      pagination: { totalPages: 2, page: 1, limit: 3, total: 4 },
+    });
+    const second = await call(t.app, 'GET', '/api/days?limit=3&page=2', { cookie: me.cookie });
+    expect(second.json().days).toEqual([{ date: '2019-02-03', sessions: 1 }]);
+    // The default page is 12 days.
+    const fresh = await registerUser(t.app);
+    expect((await call(t.app, 'GET', '/api/days', { cookie: fresh.cookie })).json()).toEqual({
+      days: [],
+      pagination: { totalPages: 0, page: 1, limit: 12, total: 0 },
+    });
+    expect((await call(t.app, 'GET', '/api/days')).statusCode).toBe(401);
+  });
+});

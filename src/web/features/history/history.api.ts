@@ -1,4 +1,5 @@
-import type { Day } from '../../../contract/days';
+import type { Day, TrainingDays } from '../../../contract/days';
+import type { PageQuery } from '../../../contract/page-query';
 import { api, type ScreenRequests } from '../../lib/api';
 
 export const historyApi = api.injectEndpoints({
@@ -8,10 +9,14 @@ export const historyApi = api.injectEndpoints({
       // A day lists sessions of every log: any session, exercise or log write may change it.
       providesTags: ['Wlsession', 'Pasession', 'Exercise', 'Log'],
     }),
+    getTrainingDays: build.query<TrainingDays, PageQuery>({
+      query: ({ page, limit }) => `/days?page=${page}&limit=${limit}`,
+      providesTags: ['Wlsession', 'Pasession', 'Exercise', 'Log'],
+    }),
   }),
 });
 
-export const { useGetDayQuery } = historyApi;
+export const { useGetDayQuery, useGetTrainingDaysQuery } = historyApi;
 
 /** What DayPage asks for as it opens. */
 export const dayPageRequests: ScreenRequests = ({ date = '' }) => [
