@@ -9,6 +9,8 @@ export const SUPERSET_MESSAGE = 'Superset must be between 1 and 20';
 export { MAX_SUPERSET };
 export const MAX_ENTRIES = 50;
 export const ADD_AN_EXERCISE = 'Add at least one exercise';
+/** An entry of a workout or routine that is not an object (`entries: [null]`). */
+export const ENTRY_NOT_OBJECT = 'Each entry must be an object naming its exercise';
 export const GYM_TITLE_MAX = 100;
 export const TITLE_TOO_LONG = `Title can be at most ${GYM_TITLE_MAX} characters`;
 

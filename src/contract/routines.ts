@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedNumber } from './bounded-number';
 import { type SessionKind, exercise } from './exercises';
-import { TITLE_TOO_LONG, entryList, fitsTitle, slugExercise, superset } from './gym-fields';
+import { ENTRY_NOT_OBJECT, TITLE_TOO_LONG, entryList, fitsTitle, slugExercise, superset } from './gym-fields';
 import { DEFAULT_REST_SECONDS, MAX_REST_SECONDS } from './rest-timer';
 import { notes } from './sessions';
 
@@ -52,7 +52,10 @@ const routineTitle = z.preprocess(
  * round is refused, on `repsMax`.
  */
 const routineEntryBody = z
-  .object({ slugExercise, sets, repsMin: reps, repsMax: reps, restSeconds, superset })
+  .object(
+    { slugExercise, sets, repsMin: reps, repsMax: reps, restSeconds, superset },
+    { error: ENTRY_NOT_OBJECT },
+  )
   .check(
     z.superRefine(
       (entry, ctx) => {

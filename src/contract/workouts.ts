@@ -3,7 +3,15 @@ import { optionalDateTime, timestampMicros } from './date-times';
 import { errorsOf } from './errors-of';
 import { type SessionKind, exercise } from './exercises';
 import { calendarDate } from './fields';
-import { NO_SUCH_EXERCISE, TITLE_TOO_LONG, entryList, fitsTitle, slugExercise, superset } from './gym-fields';
+import {
+  ENTRY_NOT_OBJECT,
+  NO_SUCH_EXERCISE,
+  TITLE_TOO_LONG,
+  entryList,
+  fitsTitle,
+  slugExercise,
+  superset,
+} from './gym-fields';
 import { pagination } from './pagination';
 import { MAX_SETS, notes, pasession, pasessionBody, setBody, wlsession } from './sessions';
 
@@ -99,7 +107,7 @@ export const workoutBody = z
     endedAt: optionalDateTime,
     notes,
     routine,
-    entries: entryList(z.looseObject(entryHead), 'workout'),
+    entries: entryList(z.looseObject(entryHead, { error: ENTRY_NOT_OBJECT }), 'workout'),
   })
   .check(endNotBeforeStart);
 export type WorkoutBody = z.input<typeof workoutBody>;

@@ -74,6 +74,13 @@ describe('POST …/routines', () => {
       'entries.0.superset': 'Superset must be between 1 and 20',
       'entries.1.repsMin': 'Reps must be between 1 and 100',
     });
+    const notObject = await call(t.app, 'POST', g.url, {
+      cookie: g.cookie,
+      body: { title: 'A', entries: [{ slugExercise: 'squat' }, 5] },
+    });
+    expect(notObject.json().errors).toEqual({
+      'entries.1': 'Each entry must be an object naming its exercise',
+    });
     const unknown = await call(t.app, 'POST', g.url, {
       cookie: g.cookie,
       body: { title: 'A', entries: [{ slugExercise: 'squat' }, { slugExercise: 'nope' }] },

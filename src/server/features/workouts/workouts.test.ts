@@ -171,6 +171,7 @@ describe('POST …/workouts', () => {
 
   it.each([
     [{ entries: [] }, 'entries', 'Add at least one exercise'],
+    [{ entries: [null] }, 'entries.0', 'Each entry must be an object naming its exercise'],
     // First step (the route's schema): its messages come alone (decision 0023).
     [
       { entries: [{ slugExercise: 'squat', superset: 21 }] },
