@@ -115,24 +115,31 @@ describe('import limits', () => {
     expect((await call(t.app, user, 'GET', '/api/logs')).pagination.total).toBe(0);
   });
 
-  it('imports 8,000 sessions on one date with the slugs date, date-2 … date-8000', async () => {
-    const user = await signUp(t.app);
-    const body = STRONG_HEADER + '2024-01-15 18:30:00,Runs,,Run,1,0,0,5,1800,,,\n'.repeat(8000);
-    expect(await importOk(t.app, user, 'source=strong&unit=kg', body)).toMatchObject({ sessions: 8000 });
-    const page = await call(t.app, user, 'GET', '/api/logs/runs/exercises/run?limit=100&page=80');
-    const slugs = page.exerciseAggregatePa.map(
-      (i: { pasessions: { slugSession: string } }) => i.pasessions.slugSession,
-    );
-    expect(page.pagination.total).toBe(8000);
-    expect(slugs).toContain('2024-01-15');
-    const all = new Set<string>();
-    for (let p = 1; p <= 80; p += 1) {
-      const next = await call(t.app, user, 'GET', `/api/logs/runs/exercises/run?limit=100&page=${p}`);
-      for (const i of next.exerciseAggregatePa) all.add(i.pasessions.slugSession);
-    }
-    expect(all.size).toBe(8000);
-    expect(all.has('2024-01-15-8000')).toBe(true);
-  });
+  // What this checks is the slugs; the time it takes is the bench's ("Imports in short statements",
+  // docs/benchmarks.md). 8,000 sessions on PGlite took 26–30 s on a slow day of the CI machine, at
+  // the suite's 30 s default, so it has a limit of its own.
+  it(
+    'imports 8,000 sessions on one date with the slugs date, date-2 … date-8000',
+    { timeout: 120_000 },
+    async () => {
+      const user = await signUp(t.app);
+      const body = STRONG_HEADER + '2024-01-15 18:30:00,Runs,,Run,1,0,0,5,1800,,,\n'.repeat(8000);
+      expect(await importOk(t.app, user, 'source=strong&unit=kg', body)).toMatchObject({ sessions: 8000 });
+      const page = await call(t.app, user, 'GET', '/api/logs/runs/exercises/run?limit=100&page=80');
+      const slugs = page.exerciseAggregatePa.map(
+        (i: { pasessions: { slugSession: string } }) => i.pasessions.slugSession,
+      );
+      expect(page.pagination.total).toBe(8000);
+      expect(slugs).toContain('2024-01-15');
+      const all = new Set<string>();
+      for (let p = 1; p <= 80; p += 1) {
+        const next = await call(t.app, user, 'GET', `/api/logs/runs/exercises/run?limit=100&page=${p}`);
+        for (const i of next.exerciseAggregatePa) all.add(i.pasessions.slugSession);
+      }
+      expect(all.size).toBe(8000);
+      expect(all.has('2024-01-15-8000')).toBe(true);
+    },
+  );
 
   it('refuses an hour that does not exist in a session date', async () => {
     const user = await signUp(t.app);
