@@ -27,6 +27,17 @@ type Gym = GymLog & { url: string };
 const NIL = '00000000-0000-0000-0000-000000000000';
 const FIELDS = { title: '', date: '2026-03-01', startedAt: null, endedAt: null, notes: '', routine: NIL };
 const tokenHashOf = (cookie: string) => hashToken(cookie.replace(/^sid=/, ''));
+/** A new weight session of one set of 5 as a route plans it (workouts.routes.ts `plan`), on FIELDS' date. */
+const plannedRow = (exerciseId: string, position: number, kilograms: number) =>
+  sessionRow({
+    id: randomUUID(),
+    exerciseId,
+    kind: 'wlsession',
+    slug: FIELDS.date,
+    position,
+    superset: null,
+    values: sessionValues({ kind: 'wlsession', set: weightSets([5, kilograms]) }),
+  });
 
 async function gym(): Promise<Gym> {
   const g = await createGymLog(t.app);
@@ -69,17 +80,7 @@ describe('workout writes at the same time as other writes', () => {
       routine: NIL,
       workoutId: null,
     });
-    const rows = [g.bench, g.squat].map((exercise, position) =>
-      sessionRow({
-        id: randomUUID(),
-        exerciseId: exercise._id,
-        kind: 'wlsession',
-        slug: '2026-03-01',
-        position,
-        superset: null,
-        values: sessionValues({ kind: 'wlsession', set: weightSets([5, 10]) }),
-      }),
-    );
+    const rows = [g.bench, g.squat].map((exercise, position) => plannedRow(exercise._id, position, 10));
     expect(context.exercises.get(g.squat.slugExercise)?.id).toBe(g.squat._id);
     const deleted = await send(g, 'DELETE', exerciseUrl(g.log.slugLog, g.squat.slugExercise));
     expect(deleted.statusCode).toBe(200);
@@ -131,17 +132,7 @@ describe('workout writes at the same time as other writes', () => {
       ...FIELDS,
       id: workout._id,
       logId: context.logId,
-      rows: [
-        sessionRow({
-          id: randomUUID(),
-          exerciseId: g.squat._id,
-          kind: 'wlsession',
-          slug: '2026-03-01',
-          position: 0,
-          superset: null,
-          values: sessionValues({ kind: 'wlsession', set: weightSets([5, 80]) }),
-        }),
-      ],
+      rows: [plannedRow(g.squat._id, 0, 80)],
       kept: [],
       version: context.version,
     });
