@@ -55,6 +55,31 @@ export async function openPage(browser, baseURL, problems, { width = 1280, heigh
       window.__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
     );
   });
+  // What a failed expectation prints (lib/steps.mjs): the last API calls with their times, and
+  // every toast the page showed, when and where (a toast missed by a wait is otherwise a mystery).
+  page.apiLog = [];
+  page.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const response = await request.response().catch(() => null);
+    const ms = Math.round(request.timing().responseEnd);
+    page.apiLog.push(`${request.method()} ${url.pathname} ${response?.status() ?? '?'} in ${ms} ms`);
+    if (page.apiLog.length > 12) page.apiLog.shift();
+  });
+  await page.addInitScript(() => {
+    window.__toastLog = [];
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const toasts = [node, ...node.querySelectorAll('.Toastify__toast')];
+          for (const toast of toasts.filter((element) => element.matches('.Toastify__toast')))
+            window.__toastLog.push(
+              `${Math.round(performance.now())} ms on ${location.pathname}: ${toast.textContent}`,
+            );
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`${response.status()} from ${response.url()}`);
   });

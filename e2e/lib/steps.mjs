@@ -70,10 +70,16 @@ export async function expectToast(page, text) {
   try {
     await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible' });
   } catch (error) {
-    const toasts = await page.evaluate(
-      () => document.querySelector('.Toastify')?.outerHTML ?? 'no .Toastify',
+    const { area, seen, now } = await page.evaluate(() => ({
+      area: document.querySelector('.Toastify')?.outerHTML ?? 'no .Toastify',
+      seen: window.__toastLog ?? [],
+      now: Math.round(performance.now()),
+    }));
+    throw new Error(
+      `toast '${text}' not seen; toast area: ${area}\n` +
+        `toasts shown (page time now ${now} ms on ${new URL(page.url()).pathname}): ${seen.join(' | ') || 'none'}\n` +
+        `last API calls: ${(page.apiLog ?? []).join(' | ')}\n${error.message}`,
     );
-    throw new Error(`toast '${text}' not seen; toast area: ${toasts}\n${error.message}`);
   }
 }
 
