@@ -72,8 +72,11 @@ export async function openPage(browser, baseURL, problems, { width = 1280, heigh
       for (const change of changes)
         for (const node of change.addedNodes) {
           if (!(node instanceof Element)) continue;
-          const toasts = [node, ...node.querySelectorAll('.Toastify__toast')];
-          for (const toast of toasts.filter((element) => element.matches('.Toastify__toast')))
+          // A toast comes alone, or inside the container the first toast brings with it.
+          const toasts = node.matches('.Toastify__toast')
+            ? [node]
+            : node.querySelectorAll('.Toastify__toast');
+          for (const toast of toasts)
             window.__toastLog.push(
               `${Math.round(performance.now())} ms on ${location.pathname}: ${toast.textContent}`,
             );
