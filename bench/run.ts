@@ -56,6 +56,7 @@ import {
   formatSummary,
   formatTable,
   GYM_READS,
+  MEASURED_READS,
   PHONE_READS,
   machineLine,
   type Part,
@@ -353,7 +354,7 @@ async function measureScale(
   const sqlFloor = await loadItem(servers.floor, floorSc.exercise, { ...o, key: 'floor-exercise' });
   const oneFloor = await loadItem(servers.floor, floorSc.exerciseOne, { ...o, key: 'floor-exercise-one' });
   const reads = [];
-  for (const key of [...READS, ...GYM_READS, ...PHONE_READS])
+  for (const key of [...READS, ...GYM_READS, ...PHONE_READS, ...MEASURED_READS])
     reads.push(await loadItem(servers.app, app[key], o));
   if (extras.identity) {
     const plain = appScenarios({ ...pop, compressed: false });

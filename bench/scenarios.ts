@@ -177,6 +177,13 @@ export function appScenarios(pop: Population): Record<string, Scenario> {
       next: () => get(`/api/days/${sessionDate(pick(WEIGHT_EXERCISES), rand(SESSIONS_PER_EXERCISE))}`, u()),
       check: (_s, b) => (len(obj(b).sessions) > 0 ? null : 'day: no sessions'),
     },
+    days: {
+      key: 'days',
+      label: 'GET /api/days (History: 12 days)',
+      expectStatus: 200,
+      next: () => get('/api/days', u()),
+      check: (_s, b) => expectLen('days', obj(b).days, 12),
+    },
     trash: {
       key: 'trash',
       label: `GET /api/trash (${TRASH_PER_USER} items)`,

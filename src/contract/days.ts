@@ -28,10 +28,7 @@ export type Day = z.infer<typeof day>;
 
 /**
  * GET /api/days?page=&limit= (ours, for History: docs/api.md §14): the caller's days with at least
- * one session, newest first, a page at a time, each with its count of sessions.
+ * one session, newest first, a page at a time, each day as GET /api/days/:date answers it.
  */
-export const trainingDays = z.object({
-  days: z.array(z.object({ date: z.string(), sessions: z.number() })),
-  pagination,
-});
+export const trainingDays = z.object({ days: z.array(day), pagination });
 export type TrainingDays = z.infer<typeof trainingDays>;

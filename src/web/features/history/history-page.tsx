@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Day } from '../../../contract/days';
 import { DEFAULT_LIMIT } from '../../../contract/page-query';
 import { formatCalendarDate } from '../../../contract/dates';
 import { LoadError } from '../../components/load-error';
@@ -9,13 +10,13 @@ import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/hooks';
 import { useClampPage, usePageParams } from '../../lib/use-page-params';
 import { DaySessions } from './day-sessions';
-import { useGetDayQuery, useGetTrainingDaysQuery } from './history.api';
+import { useGetTrainingDaysQuery } from './history.api';
 import { historyPaths } from './history-paths';
 import './history.css';
 
 /**
  * History (docs/api.md §14): the heatmap, then the days with sessions, newest first, a page of
- * them at a time (GET /api/days, every day however old), each with its sessions. The heatmap is
+ * them at a time (GET /api/days, every day however old), each with its sessions in the same answer. The heatmap is
  * the logs feature's: app/history-screen.tsx hands it in.
  */
 export function HistoryPage({ heatmap }: { heatmap: ReactNode }) {
@@ -53,7 +54,7 @@ export function HistoryPage({ heatmap }: { heatmap: ReactNode }) {
           </div>
           <ul className={`card-list history-days${isFetching ? ' is-stale' : ''}`} aria-busy={isFetching}>
             {data.days.map((day) => (
-              <HistoryDay key={day.date} date={day.date} />
+              <HistoryDay key={day.date} day={day} />
             ))}
           </ul>
           <Pagination page={page} totalPages={data.pagination.totalPages} onPageChange={setPage} />
@@ -63,20 +64,13 @@ export function HistoryPage({ heatmap }: { heatmap: ReactNode }) {
   );
 }
 
-function HistoryDay({ date }: { date: string }) {
-  const { data, error, isLoading } = useGetDayQuery(date);
+function HistoryDay({ day }: { day: Day }) {
   return (
     <li className="card history-day">
       <h2 className="history-day-title">
-        <Link to={historyPaths.day(date)}>{formatCalendarDate(date)}</Link>
+        <Link to={historyPaths.day(day.date)}>{formatCalendarDate(day.date)}</Link>
       </h2>
-      {isLoading ? (
-        <Spinner />
-      ) : error || !data ? (
-        <LoadError error={error} />
-      ) : (
-        <DaySessions sessions={data.sessions} />
-      )}
+      <DaySessions sessions={day.sessions} />
     </li>
   );
 }
