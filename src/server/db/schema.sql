@@ -598,7 +598,8 @@ BEGIN
   IF tg_op = 'INSERT' THEN
     UPDATE workouts w SET api_json = null
     FROM (SELECT DISTINCT author_id, workout_id FROM changed_new WHERE workout_id IS NOT NULL) t
-    WHERE w.author_id = t.author_id AND w.id = t.workout_id;
+    WHERE w.author_id = t.author_id AND w.id = t.workout_id
+      AND NOT EXISTS (SELECT FROM imports i WHERE i.id = w.import_id AND i.finished_at IS NULL);
   ELSIF tg_op = 'DELETE' THEN
     UPDATE workouts w SET api_json = null
     FROM (SELECT DISTINCT author_id, workout_id FROM changed_old WHERE workout_id IS NOT NULL) t

@@ -116,9 +116,9 @@ describe('import limits', () => {
   });
 
   // What this checks is the slugs; the import's time is measured elsewhere (docs/security.md "An
-  // import that takes the server down": the 8,000 are one workout, whose JSON each 100-row
-  // statement builds again). With the 80 page reads after it, this took 22–30 s on PGlite on
-  // 2026-11-27's CI machine, at the suite's 30 s default, so it has a limit of its own.
+  // import that takes the server down"). The 81 page reads after it, 100 sessions each at offsets
+  // up to 7,900, take most of this test's time: 12–16 s on PGlite on 2026-11-27 (the import 3.7 s),
+  // near the suite's 30 s default on a slower machine, so it has a limit of its own.
   it(
     'imports 8,000 sessions on one date with the slugs date, date-2 … date-8000',
     { timeout: 120_000 },
