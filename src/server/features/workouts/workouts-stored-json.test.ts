@@ -10,6 +10,7 @@ import {
   weightSets,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sampleCsv } from '../portability/sample-csv';
 
 // A workout's stored JSON (decision 0038) after every write path that changes it: what the reads
 // send must be what a fresh build gives (`workout_stored_json`), and show the change.
@@ -192,5 +193,26 @@ describe('a workout’s stored JSON', () => {
     await ok('POST', `/api/trash/${workout._id}/restore`, g);
     expect(await stale(g)).toEqual([]);
     expect((await call(t.app, 'GET', `${g.url}/${workout._id}`, { cookie: g.cookie })).body).toBe(whole);
+  });
+
+  it('is built once its sessions are all in after an import, sessions arriving in many statements', async () => {
+    const g = await gym();
+    // 3 workouts of 5 exercises in rotation and a run every seventh day: about 80 workouts whose
+    // sessions the import writes exercise by exercise, 100 a statement.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/import?source=strong&unit=kg',
+      headers: { 'content-type': 'text/csv', cookie: g.cookie },
+      payload: sampleCsv('strong', 1500),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().sessions).toBeGreaterThan(300);
+    expect(await stale(g)).toEqual([]);
+    const slugLog = 'push-heavy';
+    const page = (
+      await call(t.app, 'GET', `/api/logs/${slugLog}/workouts?limit=100`, { cookie: g.cookie })
+    ).json();
+    expect(page.workouts.length).toBeGreaterThan(10);
+    for (const workout of page.workouts) expect(workout.entries).toHaveLength(5);
   });
 });
