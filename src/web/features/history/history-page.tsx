@@ -16,8 +16,8 @@ import './history.css';
 
 /**
  * History (docs/api.md §14): the heatmap, then the days with sessions, newest first, a page of
- * them at a time (GET /api/days, every day however old), each with its sessions in the same answer. The heatmap is
- * the logs feature's: app/history-screen.tsx hands it in.
+ * them at a time (GET /api/days, every day however old), each with its sessions in the same
+ * answer. The heatmap is the logs feature's: app/history-screen.tsx hands it in.
  */
 export function HistoryPage({ heatmap }: { heatmap: ReactNode }) {
   useDocumentTitle('History');
