@@ -25,6 +25,12 @@ export interface Row {
   /** Whose p99 `floorP99` is when not the one-statement floor's (the workout create: its insert floor). */
   p99Floor?: string;
   note?: string;
+  /**
+   * Set on the scaling ratios' base: this load ran on a database of only this scale's accounts,
+   * in alternate slices with the same load at the scale named here (bench/run.ts `Base`). The
+   * scaling budgets read these rows; every other budget reads the rows without it.
+   */
+  baseFor?: number;
 }
 
 export interface WebResult {
@@ -151,7 +157,8 @@ export const CREATE_P99_VS_FLOOR = 2.0;
  *   insert floor for the create) at least `atLeast`.
  * - p99: p99 ÷ the one-statement floor's p99 at most `atMost`; the absolute p99 is printed as an
  *   INFO line beside it, with `note` (the absolute figure it stands for) if any.
- * - scaling: p50 at the run's largest scale ÷ at its smallest at most `atMost`.
+ * - scaling: p50 at the run's largest scale ÷ at its smallest at most `atMost`; the smallest
+ *   scale's p50 is its base row's (Row.baseFor), run in alternate slices with the largest's.
  * - beside: p99 of `key` ÷ p99 of `base` (the same load alone, same run) at most `atMost`.
  * - stall: the p99 of a light request while heavy ones run, at most `atMostMs` (absolute: a
  *   stall is a wait a user sees, not a cost to compare with a floor); `info` = printed, not judged.
@@ -254,8 +261,14 @@ const FLOOR_NAME: Record<string, string> = {
 };
 const shownRatio = (v: number) => `${v.toFixed(2)}×`;
 
-function find(rows: Row[], key: string, engine: Engine, scale?: number): Row | undefined {
-  return rows.find((r) => r.key === key && r.engine === engine && (scale === undefined || r.scale === scale));
+function find(rows: Row[], key: string, engine: Engine, scale?: number, baseFor?: number): Row | undefined {
+  return rows.find(
+    (r) =>
+      r.key === key &&
+      r.engine === engine &&
+      (scale === undefined || r.scale === scale) &&
+      r.baseFor === baseFor,
+  );
 }
 
 function judge(name: string, figure: string, limit: string, ok: boolean): Budget {
@@ -290,7 +303,7 @@ function evaluateRule(rule: BudgetRule, ctx: BudgetContext): Budget[] {
   if (rule.form === 'scaling') {
     if (scales.length < 2) return [];
     const [small, large] = [scales[0], scales[scales.length - 1]];
-    const a = find(ctx.rows, rule.key, rule.engine, small)?.result?.p50;
+    const a = find(ctx.rows, rule.key, rule.engine, small, large)?.result?.p50;
     const b = find(ctx.rows, rule.key, rule.engine, large)?.result?.p50;
     const name = `${prefix}${label(rule.key)}: p50 @${scaleLabel(large)} ÷ p50 @${scaleLabel(small)}`;
     const limit = `≤ ${rule.atMost.toFixed(2)}×`;
@@ -373,12 +386,12 @@ export function evaluateBudgets(ctx: BudgetContext, web: WebResult): Budget[] {
       });
     }
   }
-  // At 50 connections p50 ≈ connections ÷ req/s: the floor's own drift between the two scales
-  // tells how much of a scaling ratio is the machine rather than the app.
+  // At 50 connections p50 ≈ connections ÷ req/s: the floor's own ratio, measured side by side as
+  // the reads' are, tells how much of a scaling ratio is the data rather than the app.
   const pg = ctx.ran['postgres:reads'];
   if (pg && pg.length >= 2) {
     const [small, large] = [pg[0], pg[pg.length - 1]];
-    const fa = find(ctx.rows, 'floor-exercise', 'postgres', small)?.result?.p50;
+    const fa = find(ctx.rows, 'floor-exercise', 'postgres', small, large)?.result?.p50;
     const fb = find(ctx.rows, 'floor-exercise', 'postgres', large)?.result?.p50;
     if (fa && fb) {
       out.push({
