@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MachineSpeed } from './machine';
-import { type Budget, machineLine, markdown, type WebResult } from './report';
+import { type Budget, calibrationLine, machineLine, markdown, type WebResult } from './report';
 
 interface Results {
   date: string;
@@ -28,11 +28,8 @@ if (files.length !== 2) {
 const [a, b] = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results);
 const [nameA, nameB] = files.map((file) => path.basename(file, '.json'));
 
-const lighthouse = (r: Results) => {
-  if (!r.web.calibration) return r.web.skipped ?? r.web.lighthouseSkipped ?? 'not run';
-  const c = r.web.calibration;
-  return `${c.cpuSlowdownMultiplier}× CPU slowdown for benchmarkIndex ${c.benchmarkIndex.median}`;
-};
+const lighthouse = (r: Results) =>
+  calibrationLine(r.web) ?? r.web.skipped ?? r.web.lighthouseSkipped ?? 'not run';
 
 const out: string[] = [
   `${nameA}: ${a.date}, ${machineLine(a.machine)}`,

@@ -39,7 +39,6 @@ import {
 } from './dataset';
 import { type LoadResult, mergeResults, type RequestSpec, runLoad } from './load';
 import {
-  cpuSlowdownMultiplier,
   endLoadAverage,
   helloReqPerSec,
   machineBasics,
@@ -105,7 +104,7 @@ const settings = {
   heavy: quick ? flag('heavy') : !flag('no-heavy'),
   /** Seconds of bare Fastify load that measure the machine, at the start and at the end. */
   helloSeconds: 3,
-  /** Samples of Lighthouse's CPU benchmark (bench/machine.ts), for the header and the calibration. */
+  /** Samples of Lighthouse's CPU benchmark (bench/machine.ts), for the header: the machine's speed. */
   benchmarkSamples: 9,
   /** autocannon's default: every response body decoded into a string (bench/autocannon-bodies.ts). */
   keepBodies: flag('keep-bodies'),
@@ -861,14 +860,6 @@ async function webPhase(database: { url: string }) {
     ];
     const chosen = (key: string) => !settings.pages || settings.pages.includes(key);
     const pages = allPages.filter(([, , , key]) => chosen(key));
-    // Calibrated once, right before the first page, so every page simulates the same phone.
-    const benchmarkIndex = await measureBenchmarkIndex(settings.benchmarkSamples);
-    const multiplier = cpuSlowdownMultiplier(benchmarkIndex.median);
-    web.calibration = { benchmarkIndex, cpuSlowdownMultiplier: multiplier };
-    say(
-      `Lighthouse: benchmarkIndex ${benchmarkIndex.median} (samples ${benchmarkIndex.samples.join(', ')}) ` +
-        `→ CPU slowdown ${multiplier}×`,
-    );
     web.lighthouse = {};
     mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     for (const [name, page, session] of pages) {
@@ -879,15 +870,15 @@ async function webPhase(database: { url: string }) {
           path.join(ROOT, 'bench/results', file),
           session,
           settings.lighthouseRuns,
-          multiplier,
         );
         if (new URL(scores.finalUrl).pathname !== page) {
           throw new Error(`ended on ${new URL(scores.finalUrl).pathname}, not ${page} (signed out?)`);
         }
         web.lighthouse[name] = scores;
         say(
-          `Lighthouse ${name} at ${multiplier}× CPU: perf ${scores.performance} ` +
-            `(runs ${scores.performanceRuns.join(', ')}; their benchmarkIndex ${scores.benchmarkIndexes.join(', ')}), ` +
+          `Lighthouse ${name}: perf ${scores.performance} (runs ${scores.performanceRuns.join(', ')}; ` +
+            `their benchmarkIndex ${scores.benchmarkIndexes.join(', ')}, ` +
+            `CPU ${scores.cpuSlowdownMultipliers.map((m) => `${m}×`).join(', ')}), ` +
             `a11y ${scores.accessibility}, ` +
             `BP ${scores['best-practices']}, SEO ${scores.seo}` +
             (scores.failing.length ? `; costs: ${scores.failing.join('; ')}` : ''),
@@ -897,7 +888,7 @@ async function webPhase(database: { url: string }) {
         say(`Lighthouse ${name} failed: ${(error as Error).message}`);
       }
     }
-    if (chosen('workout-screen')) await workoutScreenPhase(server.url, signedInAs(1), multiplier);
+    if (chosen('workout-screen')) await workoutScreenPhase(server.url, signedInAs(1));
   } catch (error) {
     web.skipped = `web phase failed: ${(error as Error).message.split('\n')[0]}`;
     say(web.skipped);
@@ -908,22 +899,24 @@ async function webPhase(database: { url: string }) {
 }
 
 /**
- * The Done tick on the workout screen (bench/workout-screen.ts), for account 1: at the calibrated
- * CPU slowdown (judged: the reference phone Lighthouse's 4× stands for) and at a plain 4× (INFO).
+ * The Done tick on the workout screen (bench/workout-screen.ts), for account 1: each run at the
+ * CPU slowdown calibrated to its own browser's benchmark index, as a Lighthouse run (judged: the
+ * reference phone Lighthouse's 4× stands for), and at a plain 4× (INFO).
  */
-async function workoutScreenPhase(origin: string, signedIn: SignedIn, multiplier: number) {
+async function workoutScreenPhase(origin: string, signedIn: SignedIn) {
   web.workoutScreen = {};
   try {
     const url = origin + (await prepareWorkoutScreen(origin, signedIn));
     // The plain 4× is for reading only: at most 3 runs.
     for (const [which, rate, runs] of [
-      ['calibrated', multiplier, settings.lighthouseRuns],
+      ['calibrated', 'calibrated', settings.lighthouseRuns],
       ['plain4x', 4, Math.min(3, settings.lighthouseRuns)],
     ] as const) {
       const result = await workoutScreenTicks(url, signedIn, runs, rate);
       web.workoutScreen[which] = result;
       say(
-        `workout screen at ${rate}× CPU: Done → rest timer ${result.median.toFixed(1)} ms (median run's slowest tick; ` +
+        `workout screen at ${result.runs.map((r) => `${r.cpuSlowdownMultiplier}×`).join(', ')} CPU: ` +
+          `Done → rest timer ${result.median.toFixed(1)} ms (median run's slowest tick; ` +
           `runs ${result.runs.map((r) => r.worst.toFixed(0)).join(', ')}; every tick ` +
           `${result.runs.flatMap((r) => r.ticks.map((t) => t.ms.toFixed(0))).join(' ')} ms)`,
       );

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
+import { cpuSlowdownMultiplier } from './machine';
 import { freePort, ROOT } from './proc';
 
 const run = promisify(execFile);
@@ -122,10 +123,10 @@ export interface LighthouseScores {
   finalUrl: string;
   /** Performance of every run, in run order; the scores above are the median run's. */
   performanceRuns: number[];
-  /** The CPU slowdown every run simulated (`throttling.cpuSlowdownMultiplier`). */
-  cpuSlowdownMultiplier: number;
   /** The benchmark index each run measured for itself (`lhr.environment.benchmarkIndex`), in run order. */
   benchmarkIndexes: number[];
+  /** The CPU slowdown each run simulated, calibrated to its own benchmark index, in run order. */
+  cpuSlowdownMultipliers: number[];
 }
 
 interface LighthouseReport {
@@ -134,6 +135,7 @@ interface LighthouseReport {
   runtimeError?: { message: string };
   finalDisplayedUrl?: string;
   environment?: { benchmarkIndex?: number };
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
 }
 
 export interface SignedIn {
@@ -145,8 +147,9 @@ export interface SignedIn {
 
 /**
  * Lighthouse 12 CLI, default config (mobile, simulated throttling) but for the CPU slowdown, on
- * `url`: `cpuSlowdownMultiplier` is the machine's calibrated slowdown (bench/machine.ts), the
- * same for every run and page of one bench, so the simulated phone is the same on any machine.
+ * `url`: each run's slowdown is calibrated to the benchmark index that run measured and reports
+ * (bench/machine.ts `cpuSlowdownMultiplier`), so the simulated phone is the same on any machine
+ * and at any moment of a shared one (docs/benchmarks.md "Lighthouse calibrated to the machine").
  * Signed out, Lighthouse starts its own Chromium with a fresh profile. Signed in, we start
  * Chromium with a fresh profile, put the session cookie and localStorage in it (on /api/health,
  * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
@@ -163,11 +166,9 @@ export async function lighthouse(
   out: string,
   signedIn: SignedIn | undefined,
   runs: number,
-  cpuSlowdownMultiplier: number,
 ): Promise<LighthouseScores> {
   const reports: LighthouseReport[] = [];
-  for (let run = 0; run < runs; run += 1)
-    reports.push(await lighthouseRetried(url, signedIn, cpuSlowdownMultiplier));
+  for (let run = 0; run < runs; run += 1) reports.push(await lighthouseRetried(url, signedIn));
   // LighthouseReport is the part of Lighthouse's result type that this file reads.
   const median = computeMedianRun(reports as never) as unknown as LighthouseReport;
   writeFileSync(out, JSON.stringify(median));
@@ -175,8 +176,8 @@ export async function lighthouse(
     ...scoresOf(median),
     finalUrl: median.finalDisplayedUrl ?? url,
     performanceRuns: reports.map((r) => score(r, 'performance')),
-    cpuSlowdownMultiplier,
     benchmarkIndexes: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)),
+    cpuSlowdownMultipliers: reports.map((r) => r.configSettings?.throttling?.cpuSlowdownMultiplier ?? 0),
   };
 }
 
@@ -185,29 +186,20 @@ export async function lighthouse(
  * Lighthouse again"); that run says nothing about the page, so it is run once more, in a fresh
  * browser. Any other failure (the page never painting, a redirect to /login) stands.
  */
-async function lighthouseRetried(
-  url: string,
-  signedIn: SignedIn | undefined,
-  multiplier: number,
-): Promise<LighthouseReport> {
+async function lighthouseRetried(url: string, signedIn: SignedIn | undefined): Promise<LighthouseReport> {
   try {
-    return await lighthouseOnce(url, signedIn, multiplier);
+    return await lighthouseOnce(url, signedIn);
   } catch (error) {
     if (!String(error).includes('Please run Lighthouse again')) throw error;
     console.error(
       `[bench] Lighthouse could not record ${url} (${String(error).split('\n').at(-1)}); running it again`,
     );
-    return lighthouseOnce(url, signedIn, multiplier);
+    return lighthouseOnce(url, signedIn);
   }
 }
 
-async function lighthouseOnce(
-  url: string,
-  signedIn: SignedIn | undefined,
-  multiplier: number,
-): Promise<LighthouseReport> {
-  const throttling = `--throttling.cpuSlowdownMultiplier=${multiplier}`;
-  if (!signedIn) return runLighthouse(url, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`, throttling]);
+async function lighthouseOnce(url: string, signedIn: SignedIn | undefined): Promise<LighthouseReport> {
+  if (!signedIn) return runLighthouse(url, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-chrome-'));
   const chrome = spawn(
@@ -237,7 +229,7 @@ async function lighthouseOnce(
     }, Object.entries(signedIn.localStorage));
     await page.close();
     await browser.close(); // disconnects; the browser keeps running for Lighthouse
-    return await runLighthouse(url, [`--port=${port}`, '--disable-storage-reset', throttling]);
+    return await runLighthouse(url, [`--port=${port}`, '--disable-storage-reset']);
   } finally {
     // Chromium and its helpers write the profile until they have exited: stop the group we
     // started, wait, then remove it.
@@ -255,25 +247,51 @@ async function lighthouseOnce(
   }
 }
 
+/**
+ * One run in Lighthouse's two steps: gather (`-G`: load the page, keep the trace and artifacts,
+ * the benchmark index among them), then audit (`-A`) with the CPU slowdown that index calls for.
+ * The simulated throttling is applied when auditing, so this is the run Lighthouse would have
+ * made had it been given that slowdown from the start. Lighthouse refuses to audit with settings
+ * other than those it gathered with: the saved settings get the slowdown too.
+ */
 async function runLighthouse(url: string, extra: string[]): Promise<LighthouseReport> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-lighthouse-'));
   const out = path.join(dir, 'report.json');
+  const saved = path.join(dir, 'artifacts');
+  const lighthouseCli = (args: string[]) =>
+    run(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--quiet',
+        '--only-categories=performance,accessibility,best-practices,seo',
+        ...extra,
+        ...args,
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 180_000,
+      },
+    );
   try {
-    const args = [
-      path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
-      url,
+    await lighthouseCli([`--gather-mode=${saved}`]);
+    const artifactsFile = path.join(saved, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
+      BenchmarkIndex: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const multiplier = cpuSlowdownMultiplier(artifacts.BenchmarkIndex);
+    artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+    writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    await lighthouseCli([
+      `--audit-mode=${saved}`,
+      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
       '--output=json',
       `--output-path=${out}`,
-      '--quiet',
-      '--only-categories=performance,accessibility,best-practices,seo',
-      ...extra,
-    ];
-    await run(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, CHROME_PATH: CHROMIUM },
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 180_000,
-    });
+    ]);
     const report = JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
     if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
     return report;
@@ -287,7 +305,7 @@ const score = (report: LighthouseReport, category: string) =>
 
 function scoresOf(
   report: LighthouseReport,
-): Omit<LighthouseScores, 'performanceRuns' | 'finalUrl' | 'cpuSlowdownMultiplier' | 'benchmarkIndexes'> {
+): Omit<LighthouseScores, 'performanceRuns' | 'finalUrl' | 'benchmarkIndexes' | 'cpuSlowdownMultipliers'> {
   const failing: string[] = [];
   for (const [category, { auditRefs }] of Object.entries(report.categories)) {
     for (const ref of auditRefs) {
