@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { runLoad } from './load';
 import { freePort, startServer } from './proc';
@@ -68,6 +68,11 @@ export async function helloReqPerSec(env: NodeJS.ProcessEnv, seconds: number): P
   }
 }
 
+/** One sample of Lighthouse's own CPU benchmark (`computeBenchmarkIndex`) in `page`. */
+export async function benchmarkIndexIn(page: Page): Promise<number> {
+  return Math.round(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
+}
+
 /**
  * Lighthouse's own CPU benchmark (`computeBenchmarkIndex`, the function behind
  * `lhr.environment.benchmarkIndex`), run `samples` times in one page of this machine's Chromium
@@ -78,10 +83,9 @@ export async function measureBenchmarkIndex(samples: number): Promise<BenchmarkI
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage();
-    const script = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
-    await page.evaluate(script);
+    await benchmarkIndexIn(page);
     const values: number[] = [];
-    for (let i = 0; i < samples; i += 1) values.push(Math.round(Number(await page.evaluate(script))));
+    for (let i = 0; i < samples; i += 1) values.push(await benchmarkIndexIn(page));
     return { median: median(values), samples: values };
   } finally {
     await browser.close();

@@ -1,6 +1,5 @@
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
-import { cpuSlowdownMultiplier } from './machine';
+import { benchmarkIndexIn, cpuSlowdownMultiplier } from './machine';
 import { CHROME_FLAGS, CHROMIUM, type SignedIn } from './web';
 
 /**
@@ -17,8 +16,9 @@ import { CHROME_FLAGS, CHROMIUM, type SignedIn } from './web';
  * Each tick is a raw mouse click at the Done button's centre (no Playwright actionability or
  * hit-target check inside the interaction), measured with the Event Timing API: the
  * interaction's duration (the longest of its pointerdown, pointerup and click entries: from the
- * input to the next paint after its handlers), as INP counts it. That paint shows the timer when the timer entered the DOM while
- * the click's handlers ran (a MutationObserver checks it against the entry's processingEnd);
+ * input to the next paint after its handlers), as INP counts it. That paint shows the timer
+ * when the timer entered the DOM while the click's handlers ran (a MutationObserver checks it
+ * against the entry's processingEnd);
  * otherwise the tick's figure is from the click to the frame after the timer entered the DOM
  * (requestAnimationFrame, then a task). Event Timing reports only entries of 16 ms and more: a
  * tick without one is reported at that second figure.
@@ -165,9 +165,7 @@ async function oneRun(url: string, signedIn: SignedIn, rate: number | 'calibrate
     // A browser still starting scores far lower (808–1,262 right after launch, 1,380–1,770 one
     // second later, on 2026-11-28); a Lighthouse run measures after its own setup.
     await pause(1000);
-    const benchmarkIndex = Math.round(
-      Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)),
-    );
+    const benchmarkIndex = await benchmarkIndexIn(page);
     const multiplier = rate === 'calibrated' ? cpuSlowdownMultiplier(benchmarkIndex) : rate;
     await page.goto(`${origin}/api/health`);
     await page.evaluate((entries) => {
