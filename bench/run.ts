@@ -878,7 +878,7 @@ async function webPhase(database: { url: string }) {
         say(
           `Lighthouse ${name}: perf ${scores.performance} (runs ${scores.performanceRuns.join(', ')}; ` +
             `their benchmarkIndex ${scores.benchmarkIndexes.join(', ')}, ` +
-            `CPU ${scores.cpuSlowdownMultipliers.map((m) => `${m}×`).join(', ')}), ` +
+            `CPU ${scores.cpuSlowdownMultipliers[0]}× for their median), ` +
             `a11y ${scores.accessibility}, ` +
             `BP ${scores['best-practices']}, SEO ${scores.seo}` +
             (scores.failing.length ? `; costs: ${scores.failing.join('; ')}` : ''),

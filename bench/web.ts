@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
-import { cpuSlowdownMultiplier } from './machine';
+import { cpuSlowdownMultiplier, median } from './machine';
 import { freePort, ROOT } from './proc';
 
 const run = promisify(execFile);
@@ -123,9 +123,10 @@ export interface LighthouseScores {
   finalUrl: string;
   /** Performance of every run, in run order; the scores above are the median run's. */
   performanceRuns: number[];
-  /** The benchmark index each run measured for itself (`lhr.environment.benchmarkIndex`), in run order. */
+  /** The benchmark index each run measured in its fresh browser (`lhr.environment.benchmarkIndex`), in run order. */
   benchmarkIndexes: number[];
-  /** The CPU slowdown each run simulated, calibrated to its own benchmark index, in run order. */
+  /** The CPU slowdown each run simulated, in run order: the same for every run of a page, calibrated
+   *  to the median of their indexes (decision 0040). */
   cpuSlowdownMultipliers: number[];
 }
 
@@ -147,17 +148,18 @@ export interface SignedIn {
 
 /**
  * Lighthouse 12 CLI, default config (mobile, simulated throttling) but for the CPU slowdown, on
- * `url`: each run's slowdown is calibrated to the benchmark index that run measured and reports
- * (bench/machine.ts `cpuSlowdownMultiplier`), so the simulated phone is the same on any machine
- * and at any moment of a shared one (docs/benchmarks.md "Lighthouse calibrated to the machine").
+ * `url`: the page's runs are gathered first, each measuring the benchmark index in its fresh
+ * browser, then all are scored at the slowdown the median of those indexes calls for
+ * (bench/machine.ts `cpuSlowdownMultiplier`, decision 0040), so the simulated phone is the same
+ * on any machine and at any moment of a shared one (docs/benchmarks.md "Lighthouse calibrated to
+ * the machine").
  * Signed out, Lighthouse starts its own Chromium with a fresh profile. Signed in, we start
  * Chromium with a fresh profile, put the session cookie and localStorage in it (on /api/health,
  * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
  * turned off: still a first visit to the app, but as a signed-in user.
  *
  * It runs `runs` times, scored by the median run. One run's performance moves by
- * ±4 points on this shared machine (its CPU benchmark index varied 1,460–2,840 within one bench),
- * so, as Lighthouse's own guidance on variability says, the run nearest the median FCP and TTI
+ * ±4 points on this shared machine, so, as Lighthouse's own guidance on variability says, the run nearest the median FCP and TTI
  * stands for the page (`computeMedianRun`, lighthouse/core/lib/median-run.js); every run's
  * performance is reported beside it. The median run's report is written to `out`.
  */
@@ -167,39 +169,68 @@ export async function lighthouse(
   signedIn: SignedIn | undefined,
   runs: number,
 ): Promise<LighthouseScores> {
-  const reports: LighthouseReport[] = [];
-  for (let run = 0; run < runs; run += 1) reports.push(await lighthouseRetried(url, signedIn));
-  // LighthouseReport is the part of Lighthouse's result type that this file reads.
-  const median = computeMedianRun(reports as never) as unknown as LighthouseReport;
-  writeFileSync(out, JSON.stringify(median));
-  return {
-    ...scoresOf(median),
-    finalUrl: median.finalDisplayedUrl ?? url,
-    performanceRuns: reports.map((r) => score(r, 'performance')),
-    benchmarkIndexes: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)),
-    cpuSlowdownMultipliers: reports.map((r) => r.configSettings?.throttling?.cpuSlowdownMultiplier ?? 0),
-  };
+  const gathered: Gathered[] = [];
+  try {
+    for (let run = 0; run < runs; run += 1) gathered.push(await gather(url, signedIn));
+    // One sample of the index moves by ±25 % within a minute here while the page's traces do not
+    // (decision 0040): the page's runs together say how fast the machine was.
+    const multiplier = cpuSlowdownMultiplier(median(gathered.map((g) => g.benchmarkIndex)));
+    const reports: LighthouseReport[] = [];
+    for (const [i, run] of gathered.entries()) {
+      reports.push(await auditRetried(run, multiplier, url, signedIn, (again) => (gathered[i] = again)));
+    }
+    // LighthouseReport is the part of Lighthouse's result type that this file reads.
+    const medianRun = computeMedianRun(reports as never) as unknown as LighthouseReport;
+    writeFileSync(out, JSON.stringify(medianRun));
+    return {
+      ...scoresOf(medianRun),
+      finalUrl: medianRun.finalDisplayedUrl ?? url,
+      performanceRuns: reports.map((r) => score(r, 'performance')),
+      benchmarkIndexes: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)),
+      cpuSlowdownMultipliers: reports.map(() => multiplier),
+    };
+  } finally {
+    for (const run of gathered) removeDir(run.dir);
+  }
+}
+
+/** A run's first step: the page loaded, its trace and artifacts saved in `dir`. */
+interface Gathered {
+  dir: string;
+  /** The command line's own flags, which the audit repeats (Lighthouse compares the settings). */
+  flags: string[];
+  /** The index the run measured in its fresh browser (`artifacts.BenchmarkIndex`). */
+  benchmarkIndex: number;
 }
 
 /**
- * One run. Lighthouse sometimes fails to record its own trace (NO_NAVSTART, "Please run
- * Lighthouse again"); that run says nothing about the page, so it is run once more, in a fresh
- * browser. Any other failure (the page never painting, a redirect to /login) stands.
+ * A run's second step. Lighthouse sometimes fails to record its own trace (NO_NAVSTART, "Please
+ * run Lighthouse again"); that run says nothing about the page, so it is gathered once more, in a
+ * fresh browser. Any other failure (the page never painting, a redirect to /login) stands.
  */
-async function lighthouseRetried(url: string, signedIn: SignedIn | undefined): Promise<LighthouseReport> {
+async function auditRetried(
+  run: Gathered,
+  multiplier: number,
+  url: string,
+  signedIn: SignedIn | undefined,
+  replaced: (again: Gathered) => void,
+): Promise<LighthouseReport> {
   try {
-    return await lighthouseOnce(url, signedIn);
+    return await audit(run, multiplier, url);
   } catch (error) {
     if (!String(error).includes('Please run Lighthouse again')) throw error;
     console.error(
       `[bench] Lighthouse could not record ${url} (${String(error).split('\n').at(-1)}); running it again`,
     );
-    return lighthouseOnce(url, signedIn);
+    const again = await gather(url, signedIn);
+    replaced(again);
+    return audit(again, multiplier, url);
   }
 }
 
-async function lighthouseOnce(url: string, signedIn: SignedIn | undefined): Promise<LighthouseReport> {
-  if (!signedIn) return runLighthouse(url, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
+/** Gathers one run in a fresh browser: signed out, Lighthouse's own; signed in, ours (see above). */
+async function gather(url: string, signedIn: SignedIn | undefined): Promise<Gathered> {
+  if (!signedIn) return gatherIn(url, [`--chrome-flags=${CHROME_FLAGS.join(' ')}`]);
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-chrome-'));
   const chrome = spawn(
@@ -229,7 +260,7 @@ async function lighthouseOnce(url: string, signedIn: SignedIn | undefined): Prom
     }, Object.entries(signedIn.localStorage));
     await page.close();
     await browser.close(); // disconnects; the browser keeps running for Lighthouse
-    return await runLighthouse(url, [`--port=${port}`, '--disable-storage-reset']);
+    return await gatherIn(url, [`--port=${port}`, '--disable-storage-reset']);
   } finally {
     // Chromium and its helpers write the profile until they have exited: stop the group we
     // started, wait, then remove it.
@@ -247,57 +278,63 @@ async function lighthouseOnce(url: string, signedIn: SignedIn | undefined): Prom
   }
 }
 
-/**
- * One run in Lighthouse's two steps: gather (`-G`: load the page, keep the trace and artifacts,
- * the benchmark index among them), then audit (`-A`) with the CPU slowdown that index calls for.
- * The simulated throttling is applied when auditing, so this is the run Lighthouse would have
- * made had it been given that slowdown from the start. Lighthouse refuses to audit with settings
- * other than those it gathered with: the saved settings get the slowdown too.
- */
-async function runLighthouse(url: string, extra: string[]): Promise<LighthouseReport> {
+const lighthouseCli = (url: string, args: string[]) =>
+  run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--quiet',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      ...args,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 180_000,
+    },
+  );
+
+/** Lighthouse's first step (`-G`): load the page, keep the trace and artifacts, the index among them. */
+async function gatherIn(url: string, extra: string[]): Promise<Gathered> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wl-bench-lighthouse-'));
-  const out = path.join(dir, 'report.json');
-  const saved = path.join(dir, 'artifacts');
-  const lighthouseCli = (args: string[]) =>
-    run(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/lighthouse/cli/index.js'),
-        url,
-        '--quiet',
-        '--only-categories=performance,accessibility,best-practices,seo',
-        ...extra,
-        ...args,
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, CHROME_PATH: CHROMIUM },
-        maxBuffer: 64 * 1024 * 1024,
-        timeout: 180_000,
-      },
-    );
   try {
-    await lighthouseCli([`--gather-mode=${saved}`]);
-    const artifactsFile = path.join(saved, 'artifacts.json');
-    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
+    await lighthouseCli(url, [...extra, `--gather-mode=${path.join(dir, 'artifacts')}`]);
+    const artifacts = JSON.parse(readFileSync(path.join(dir, 'artifacts/artifacts.json'), 'utf8')) as {
       BenchmarkIndex: number;
-      settings: { throttling: { cpuSlowdownMultiplier: number } };
     };
-    const multiplier = cpuSlowdownMultiplier(artifacts.BenchmarkIndex);
-    artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
-    writeFileSync(artifactsFile, JSON.stringify(artifacts));
-    await lighthouseCli([
-      `--audit-mode=${saved}`,
-      `--throttling.cpuSlowdownMultiplier=${multiplier}`,
-      '--output=json',
-      `--output-path=${out}`,
-    ]);
-    const report = JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
-    if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
-    return report;
-  } finally {
+    return { dir, flags: extra, benchmarkIndex: artifacts.BenchmarkIndex };
+  } catch (error) {
     removeDir(dir);
+    throw error;
   }
+}
+
+/**
+ * Lighthouse's second step (`-A`): score the saved run at `multiplier`. The simulated throttling
+ * is applied when auditing, so this is the run Lighthouse would have made had it been given that
+ * slowdown from the start. Lighthouse refuses to audit with settings other than those it gathered
+ * with: the saved settings get the slowdown too.
+ */
+async function audit(gathered: Gathered, multiplier: number, url: string): Promise<LighthouseReport> {
+  const artifactsFile = path.join(gathered.dir, 'artifacts/artifacts.json');
+  const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
+    settings: { throttling: { cpuSlowdownMultiplier: number } };
+  };
+  artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+  writeFileSync(artifactsFile, JSON.stringify(artifacts));
+  const out = path.join(gathered.dir, 'report.json');
+  await lighthouseCli(url, [
+    ...gathered.flags,
+    `--audit-mode=${path.join(gathered.dir, 'artifacts')}`,
+    `--throttling.cpuSlowdownMultiplier=${multiplier}`,
+    '--output=json',
+    `--output-path=${out}`,
+  ]);
+  const report = JSON.parse(readFileSync(out, 'utf8')) as LighthouseReport;
+  if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.message}`);
+  return report;
 }
 
 const score = (report: LighthouseReport, category: string) =>
