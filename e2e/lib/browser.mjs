@@ -35,12 +35,17 @@ export async function launchBrowser() {
 const NETWORK_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
 // Only a journey that takes its context offline (context.setOffline) provokes this one.
 const NETWORK_OFFLINE = /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/;
+// A preload the page cannot use (e.g. the server's `Link` header in another credentials mode than
+// the request that follows it) downloads the file twice: Chromium says so with a warning.
+const UNUSED_PRELOAD = /^A preload for '.*' is found, but is not used/;
 
 export async function openPage(browser, baseURL, problems, { width = 1280, height = 900 } = {}) {
   const context = await browser.newContext({ baseURL, viewport: { width, height }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('console', (message) => {
+    if (message.type() === 'warning' && UNUSED_PRELOAD.test(message.text()))
+      problems.push(`preload not used on ${page.url()}: ${message.text()}`);
     if (message.type() !== 'error') return;
     if (NETWORK_4XX.test(message.text()) || NETWORK_OFFLINE.test(message.text())) return;
     problems.push(`console error on ${page.url()}: ${message.text()}`);

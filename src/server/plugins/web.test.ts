@@ -75,7 +75,7 @@ describe('the built web app', () => {
     const link = (await t.app.inject({ url: '/logs/push-day?page=2' })).headers.link;
     expect(link).toBe(
       '</assets/data-d1.js>; rel=modulepreload, </assets/rtk-k1.js>; rel=modulepreload, ' +
-        '</assets/data-d1.css>; rel=preload; as=style',
+        '</assets/data-d1.css>; rel=preload; as=style; crossorigin',
     );
     for (const url of ['/', '/login', '/login?oidc=failed'])
       expect((await t.app.inject({ url })).headers.link).toBeUndefined();

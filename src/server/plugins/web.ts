@@ -81,6 +81,9 @@ function dataLayerPreloads(distDir: string): string | null {
   visit(data);
   return [
     ...[...scripts].map((script) => `</${script}>; rel=modulepreload`),
-    ...[...styles].map((style) => `</${style}>; rel=preload; as=style`),
+    // `crossorigin`, as the script that then loads these stylesheets asks for them (Vite's preload
+    // helper sets crossOrigin = ''): a preload in another credentials mode goes unused, and each
+    // stylesheet was downloaded twice on a signed-in screen's first visit.
+    ...[...styles].map((style) => `</${style}>; rel=preload; as=style; crossorigin`),
   ].join(', ');
 }
