@@ -125,8 +125,10 @@ export interface LighthouseScores {
   performanceRuns: number[];
   /** The benchmark index each run measured in its fresh browser (`lhr.environment.benchmarkIndex`), in run order. */
   benchmarkIndexes: number[];
-  /** The CPU slowdown each run simulated, in run order: the same for every run of a page, calibrated
-   *  to the median of their indexes (decision 0040). */
+  /**
+   * The CPU slowdown each run simulated, in run order: the same for every run of a page, calibrated
+   * to the median of their indexes (decision 0040).
+   */
   cpuSlowdownMultipliers: number[];
 }
 
@@ -158,10 +160,10 @@ export interface SignedIn {
  * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
  * turned off: still a first visit to the app, but as a signed-in user.
  *
- * It runs `runs` times, scored by the median run. One run's performance moves by
- * ±4 points on this shared machine, so, as Lighthouse's own guidance on variability says, the run nearest the median FCP and TTI
- * stands for the page (`computeMedianRun`, lighthouse/core/lib/median-run.js); every run's
- * performance is reported beside it. The median run's report is written to `out`.
+ * It runs `runs` times, scored by the median run. One run's performance moves by ±5 points on
+ * this shared machine, so, as Lighthouse's own guidance on variability says, the run nearest the
+ * median FCP and TTI stands for the page (`computeMedianRun`, lighthouse/core/lib/median-run.js);
+ * every run's performance is reported beside it. The median run's report is written to `out`.
  */
 export async function lighthouse(
   url: string,
@@ -177,7 +179,12 @@ export async function lighthouse(
     const multiplier = cpuSlowdownMultiplier(median(gathered.map((g) => g.benchmarkIndex)));
     const reports: LighthouseReport[] = [];
     for (const [i, run] of gathered.entries()) {
-      reports.push(await auditRetried(run, multiplier, url, signedIn, (again) => (gathered[i] = again)));
+      reports.push(
+        await auditRetried(run, multiplier, url, signedIn, (again) => {
+          removeDir(gathered[i].dir);
+          gathered[i] = again;
+        }),
+      );
     }
     // LighthouseReport is the part of Lighthouse's result type that this file reads.
     const medianRun = computeMedianRun(reports as never) as unknown as LighthouseReport;
