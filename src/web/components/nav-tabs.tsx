@@ -62,13 +62,12 @@ export function NavTabs() {
     ));
   return (
     <>
-      {slot &&
-        createPortal(
-          <nav className="header-tabs" aria-label="Tabs">
-            <ul>{links('header-tab')}</ul>
-          </nav>,
-          slot,
-        )}
+      {createPortal(
+        <nav className="header-tabs" aria-label="Tabs">
+          <ul>{links('header-tab')}</ul>
+        </nav>,
+        slot,
+      )}
       {createPortal(
         <nav className="tab-bar" aria-label="Tabs">
           <ul>{links('tab-bar-item')}</ul>
@@ -79,17 +78,24 @@ export function NavTabs() {
   );
 }
 
-/** An element of ours inside the header, before its menu button, for as long as this is shown. */
-function useHeaderSlot(): HTMLElement | null {
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
+/**
+ * An element of ours inside the header, before its menu button, for as long as this is shown. It
+ * is made with the component and only moved into the header by the layout effect: the portal
+ * renders into it in the same commit, so showing the tabs takes no second render (a state set in
+ * a layout effect re-rendered the screen synchronously inside the first screen's commit, and ran
+ * every effect of the screen in that same long task).
+ */
+function useHeaderSlot(): HTMLElement {
+  const [slot] = useState(() => {
+    const element = document.createElement('div');
+    element.className = 'header-tabs-slot';
+    return element;
+  });
   useLayoutEffect(() => {
     const button = document.querySelector('.site-header .menu-button');
     if (!button?.parentNode) return;
-    const element = document.createElement('div');
-    element.className = 'header-tabs-slot';
-    button.parentNode.insertBefore(element, button);
-    setSlot(element);
-    return () => element.remove();
-  }, []);
+    button.parentNode.insertBefore(slot, button);
+    return () => slot.remove();
+  }, [slot]);
   return slot;
 }
