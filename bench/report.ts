@@ -463,7 +463,7 @@ function webBudgets(web: WebResult): Budget[] {
   const calibration = calibrationLine(web);
   if (calibration) {
     out.push({
-      name: 'Lighthouse CPU slowdown, calibrated to each run',
+      name: 'Lighthouse CPU slowdown, calibrated to the machine and each run',
       figure: calibration,
       limit: '(4× at 1,533)',
       status: 'INFO',
@@ -491,24 +491,31 @@ function webBudgets(web: WebResult): Budget[] {
 }
 
 /**
- * The CPU slowdowns the Lighthouse runs simulated and the benchmark indexes they were calibrated
- * to (bench/web.ts), or null when no page ran.
+ * The CPU slowdowns the Lighthouse runs simulated, the benchmark indexes they were calibrated to
+ * and, from decision 0041 on, the runs' main-thread CPU shares (bench/web.ts), or null when no
+ * page ran.
  */
 export function calibrationLine(web: WebResult): string | null {
   // Runs before late 2026-11-27 had one slowdown for all (no cpuSlowdownMultipliers): not shown.
   const runs = Object.values(web.lighthouse ?? {}).flatMap((s) =>
     'error' in s || !s.cpuSlowdownMultipliers
       ? []
-      : s.benchmarkIndexes.map((index, i) => ({ index, rate: s.cpuSlowdownMultipliers[i] })),
+      : s.benchmarkIndexes.map((index, i) => ({
+          index,
+          rate: s.cpuSlowdownMultipliers[i],
+          share: s.mainThreadCpuShares?.[i],
+        })),
   );
   if (!runs.length) return null;
   const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
   const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const rates = runs.map((r) => r.rate);
   const indexes = runs.map((r) => r.index);
+  const shares = runs.flatMap((r) => (r.share === undefined ? [] : [r.share]));
   return (
     `${range(rates)}× (median ${middle(rates)}×) for the runs' own benchmarkIndex ` +
-    `${range(indexes)} (median ${middle(indexes)})`
+    `${range(indexes)} (median ${middle(indexes)})` +
+    (shares.length ? ` and main-thread CPU share ${range(shares)} (median ${middle(shares)})` : '')
   );
 }
 

@@ -878,7 +878,8 @@ async function webPhase(database: { url: string }) {
         say(
           `Lighthouse ${name}: perf ${scores.performance} (runs ${scores.performanceRuns.join(', ')}; ` +
             `their benchmarkIndex ${scores.benchmarkIndexes.join(', ')}, ` +
-            `CPU ${scores.cpuSlowdownMultipliers[0]}× for their median), ` +
+            `CPU ${scores.cpuSlowdownMultipliers.join(', ')}×: their median's ` +
+            `times their main-thread CPU share ${scores.mainThreadCpuShares.join(', ')}), ` +
             `a11y ${scores.accessibility}, ` +
             `BP ${scores['best-practices']}, SEO ${scores.seo}` +
             (scores.failing.length ? `; costs: ${scores.failing.join('; ')}` : ''),

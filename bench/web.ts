@@ -126,10 +126,12 @@ export interface LighthouseScores {
   /** The benchmark index each run measured in its fresh browser (`lhr.environment.benchmarkIndex`), in run order. */
   benchmarkIndexes: number[];
   /**
-   * The CPU slowdown each run simulated, in run order: the same for every run of a page, calibrated
-   * to the median of their indexes (decision 0040).
+   * The CPU slowdown each run simulated, in run order: the page's, calibrated to the median of their
+   * indexes (decision 0040), times the run's main-thread CPU share (decision 0041).
    */
   cpuSlowdownMultipliers: number[];
+  /** Each run's main-thread CPU share (`mainThreadCpuShare`), in run order. */
+  mainThreadCpuShares: number[];
 }
 
 interface LighthouseReport {
@@ -152,9 +154,10 @@ export interface SignedIn {
  * Lighthouse 12 CLI, default config (mobile, simulated throttling) but for the CPU slowdown, on
  * `url`: the page's runs are gathered first, each measuring the benchmark index in its fresh
  * browser, then all are scored at the slowdown the median of those indexes calls for
- * (bench/machine.ts `cpuSlowdownMultiplier`, decision 0040), so the simulated phone is the same
- * on any machine and at any moment of a shared one (docs/benchmarks.md "Lighthouse calibrated to
- * the machine").
+ * (bench/machine.ts `cpuSlowdownMultiplier`, decision 0040), each times the share of its tasks'
+ * time the page's main thread was on a CPU (decision 0041), so the simulated phone is the same on
+ * any machine and at any moment of a shared one (docs/benchmarks.md "Lighthouse calibrated to the
+ * machine").
  * Signed out, Lighthouse starts its own Chromium with a fresh profile. Signed in, we start
  * Chromium with a fresh profile, put the session cookie and localStorage in it (on /api/health,
  * so no asset of the app gets cached), and Lighthouse drives that browser with its storage reset
@@ -186,6 +189,7 @@ export async function lighthouse(
         }),
       );
     }
+    const shares = gathered.map((run) => run.cpuShare);
     // LighthouseReport is the part of Lighthouse's result type that this file reads.
     const medianRun = computeMedianRun(reports as never) as unknown as LighthouseReport;
     writeFileSync(out, JSON.stringify(medianRun));
@@ -194,7 +198,8 @@ export async function lighthouse(
       finalUrl: medianRun.finalDisplayedUrl ?? url,
       performanceRuns: reports.map((r) => score(r, 'performance')),
       benchmarkIndexes: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)),
-      cpuSlowdownMultipliers: reports.map(() => multiplier),
+      cpuSlowdownMultipliers: shares.map((share) => runMultiplier(multiplier, share)),
+      mainThreadCpuShares: shares,
     };
   } finally {
     for (const run of gathered) removeDir(run.dir);
@@ -208,6 +213,80 @@ interface Gathered {
   flags: string[];
   /** The index the run measured in its fresh browser (`artifacts.BenchmarkIndex`). */
   benchmarkIndex: number;
+  /** The page's main thread's CPU time ÷ its tasks' wall time in the run's trace (`mainThreadCpuShare`). */
+  cpuShare: number;
+}
+
+/**
+ * The slowdown a run is audited at (decision 0041): the page's, calibrated to the machine's speed,
+ * times the share of its tasks' time the page's main thread was on a CPU. Lantern multiplies each
+ * task's wall time, so a task that waited for a core (Chromium's browser and compositor processes
+ * and Lighthouse's tracing share two cores with it) would otherwise be charged as the phone's CPU
+ * work: the calibration is meant for the page's own work. Never below 1.
+ */
+function runMultiplier(multiplier: number, cpuShare: number): number {
+  return Math.max(1, +(multiplier * cpuShare).toFixed(2));
+}
+
+/**
+ * How much of its tasks' time the page's main thread spent on a CPU during the run, from the
+ * trace a gather saved: Σ thread time ÷ Σ wall time of its top-level tasks from the navigation
+ * on (Lantern's CPU nodes are these tasks, timed by their wall time). 1 when the trace has no
+ * thread times.
+ */
+export function mainThreadCpuShare(traceEvents: TraceEvent[]): number {
+  const navigation = traceEvents.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      typeof e.args?.data?.documentLoaderURL === 'string' &&
+      e.args.data.documentLoaderURL.startsWith('http'),
+  );
+  if (!navigation) return 1;
+  const main = traceEvents.find(
+    (e) => e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain',
+  );
+  if (!main) return 1;
+  const tasks = traceEvents
+    .filter(
+      (e) =>
+        e.pid === main.pid &&
+        e.tid === main.tid &&
+        e.ph === 'X' &&
+        TASK_NAMES.has(e.name) &&
+        e.ts >= navigation.ts &&
+        e.dur !== undefined,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  let wall = 0;
+  let cpu = 0;
+  let end = -Infinity;
+  for (const task of tasks) {
+    if (task.ts < end) continue; // nested in the task before (RunTask inside ThreadControllerImpl::RunTask)
+    end = task.ts + (task.dur ?? 0);
+    if (task.tdur === undefined) return 1;
+    wall += task.dur ?? 0;
+    cpu += task.tdur;
+  }
+  return wall > 0 ? +Math.min(1, cpu / wall).toFixed(2) : 1;
+}
+
+/** The trace's top-level task events (Lantern's `isScheduleableTask`). */
+const TASK_NAMES = new Set([
+  'RunTask',
+  'ThreadControllerImpl::RunTask',
+  'ThreadControllerImpl::DoWork',
+  'TaskQueueManager::ProcessTaskFromWorkQueue',
+]);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { documentLoaderURL?: unknown } };
 }
 
 /**
@@ -311,7 +390,15 @@ async function gatherIn(url: string, extra: string[]): Promise<Gathered> {
     const artifacts = JSON.parse(readFileSync(path.join(dir, 'artifacts/artifacts.json'), 'utf8')) as {
       BenchmarkIndex: number;
     };
-    return { dir, flags: extra, benchmarkIndex: artifacts.BenchmarkIndex };
+    const trace = JSON.parse(readFileSync(path.join(dir, 'artifacts/defaultPass.trace.json'), 'utf8')) as {
+      traceEvents: TraceEvent[];
+    };
+    return {
+      dir,
+      flags: extra,
+      benchmarkIndex: artifacts.BenchmarkIndex,
+      cpuShare: mainThreadCpuShare(trace.traceEvents),
+    };
   } catch (error) {
     removeDir(dir);
     throw error;
@@ -319,23 +406,25 @@ async function gatherIn(url: string, extra: string[]): Promise<Gathered> {
 }
 
 /**
- * Lighthouse's second step (`-A`): score the saved run at `multiplier`. The simulated throttling
- * is applied when auditing, so this is the run Lighthouse would have made had it been given that
- * slowdown from the start. Lighthouse refuses to audit with settings other than those it gathered
- * with: the saved settings get the slowdown too.
+ * Lighthouse's second step (`-A`): score the saved run at the page's slowdown `multiplier` times
+ * the run's main-thread CPU share (`runMultiplier`). The simulated throttling is applied when
+ * auditing, so this is the run Lighthouse would have made had it been given that slowdown from
+ * the start. Lighthouse refuses to audit with settings other than those it gathered with: the
+ * saved settings get the slowdown too.
  */
 async function audit(gathered: Gathered, multiplier: number, url: string): Promise<LighthouseReport> {
+  const rate = runMultiplier(multiplier, gathered.cpuShare);
   const artifactsFile = path.join(gathered.dir, 'artifacts/artifacts.json');
   const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
     settings: { throttling: { cpuSlowdownMultiplier: number } };
   };
-  artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+  artifacts.settings.throttling.cpuSlowdownMultiplier = rate;
   writeFileSync(artifactsFile, JSON.stringify(artifacts));
   const out = path.join(gathered.dir, 'report.json');
   await lighthouseCli(url, [
     ...gathered.flags,
     `--audit-mode=${path.join(gathered.dir, 'artifacts')}`,
-    `--throttling.cpuSlowdownMultiplier=${multiplier}`,
+    `--throttling.cpuSlowdownMultiplier=${rate}`,
     '--output=json',
     `--output-path=${out}`,
   ]);
@@ -349,7 +438,10 @@ const score = (report: LighthouseReport, category: string) =>
 
 function scoresOf(
   report: LighthouseReport,
-): Omit<LighthouseScores, 'performanceRuns' | 'finalUrl' | 'benchmarkIndexes' | 'cpuSlowdownMultipliers'> {
+): Omit<
+  LighthouseScores,
+  'performanceRuns' | 'finalUrl' | 'benchmarkIndexes' | 'cpuSlowdownMultipliers' | 'mainThreadCpuShares'
+> {
   const failing: string[] = [];
   for (const [category, { auditRefs }] of Object.entries(report.categories)) {
     for (const ref of auditRefs) {
