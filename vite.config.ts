@@ -59,7 +59,10 @@ function inlineEntryStylesheet(): Plugin {
           (link, file: string) => {
             const asset = bundle?.[file];
             if (!asset || asset.type !== 'asset') return link;
-            return `<style>${String(asset.source)}</style>`;
+            // Its url()s are data: URLs or absolute (Vite's base is /), so they mean the same here.
+            const css =
+              typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css}</style>`;
           },
         );
       },
