@@ -253,19 +253,18 @@ export function mainThreadCpuShare(traceEvents: TraceEvent[]): number {
         e.tid === main.tid &&
         e.ph === 'X' &&
         TASK_NAMES.has(e.name) &&
-        e.ts >= navigation.ts &&
-        e.dur !== undefined,
+        e.ts >= navigation.ts,
     )
     .sort((a, b) => a.ts - b.ts);
   let wall = 0;
   let cpu = 0;
   let end = -Infinity;
-  for (const task of tasks) {
-    if (task.ts < end) continue; // nested in the task before (RunTask inside ThreadControllerImpl::RunTask)
-    end = task.ts + (task.dur ?? 0);
-    if (task.tdur === undefined) return 1;
-    wall += task.dur ?? 0;
-    cpu += task.tdur;
+  for (const { ts, dur = 0, tdur } of tasks) {
+    if (ts < end) continue; // nested in the task before (RunTask inside ThreadControllerImpl::RunTask)
+    if (tdur === undefined) return 1;
+    end = ts + dur;
+    wall += dur;
+    cpu += tdur;
   }
   return wall > 0 ? +Math.min(1, cpu / wall).toFixed(2) : 1;
 }
