@@ -231,21 +231,22 @@ function runMultiplier(multiplier: number, cpuShare: number): number {
 /**
  * How much of its tasks' time the page's main thread spent on a CPU during the run, from the
  * trace a gather saved: Σ thread time ÷ Σ wall time of its top-level tasks from the navigation
- * on (Lantern's CPU nodes are these tasks, timed by their wall time). 1 when the trace has no
- * thread times.
+ * on (Lantern's CPU nodes are these tasks, timed by their wall time). A task without a thread
+ * time is left out of both sums. `share` 1 with `unknown` saying why when the
+ * trace cannot tell: the run is then audited at the page's slowdown.
  */
-export function mainThreadCpuShare(traceEvents: TraceEvent[]): number {
+export function mainThreadCpuShare(traceEvents: TraceEvent[]): { share: number; unknown?: string } {
   const navigation = traceEvents.find(
     (e) =>
       e.name === 'navigationStart' &&
       typeof e.args?.data?.documentLoaderURL === 'string' &&
       e.args.data.documentLoaderURL.startsWith('http'),
   );
-  if (!navigation) return 1;
+  if (!navigation) return { share: 1, unknown: 'no navigationStart to an http URL' };
   const main = traceEvents.find(
     (e) => e.name === 'thread_name' && e.pid === navigation.pid && e.args?.name === 'CrRendererMain',
   );
-  if (!main) return 1;
+  if (!main) return { share: 1, unknown: `no CrRendererMain in the navigation's process ${navigation.pid}` };
   const tasks = traceEvents
     .filter(
       (e) =>
@@ -258,15 +259,20 @@ export function mainThreadCpuShare(traceEvents: TraceEvent[]): number {
     .sort((a, b) => a.ts - b.ts);
   let wall = 0;
   let cpu = 0;
+  let untimed = 0;
   let end = -Infinity;
   for (const { ts, dur = 0, tdur } of tasks) {
     if (ts < end) continue; // nested in the task before (RunTask inside ThreadControllerImpl::RunTask)
-    if (tdur === undefined) return 1;
     end = ts + dur;
-    wall += dur;
-    cpu += tdur;
+    if (tdur === undefined) untimed += 1;
+    else {
+      wall += dur;
+      cpu += tdur;
+    }
   }
-  return wall > 0 ? +Math.min(1, cpu / wall).toFixed(2) : 1;
+  if (wall === 0)
+    return { share: 1, unknown: `no timed task among ${tasks.length} (${untimed} without thread time)` };
+  return { share: +Math.min(1, cpu / wall).toFixed(2) };
 }
 
 /** The trace's top-level task events (Lantern's `isScheduleableTask`). */
@@ -392,11 +398,14 @@ async function gatherIn(url: string, extra: string[]): Promise<Gathered> {
     const trace = JSON.parse(readFileSync(path.join(dir, 'artifacts/defaultPass.trace.json'), 'utf8')) as {
       traceEvents: TraceEvent[];
     };
+    const { share, unknown } = mainThreadCpuShare(trace.traceEvents);
+    if (unknown)
+      console.error(`[bench] Lighthouse's trace of ${url}: no main-thread CPU share (${unknown}); share 1`);
     return {
       dir,
       flags: extra,
       benchmarkIndex: artifacts.BenchmarkIndex,
-      cpuShare: mainThreadCpuShare(trace.traceEvents),
+      cpuShare: share,
     };
   } catch (error) {
     removeDir(dir);

@@ -116,12 +116,42 @@ interface PageRecord {
   timerAt: number[];
   timerPaintedAt: number[];
   clicks: number[];
+  /** The tick under way (`startTick`): settles once its figures are in. */
+  tick: Promise<void> | null;
 }
+type BenchWindow = { benchTicks: PageRecord; startTick: () => number };
 
 /** In the page, before the ticks: the observers that record what each tick did. */
 function installRecorders() {
-  const record: PageRecord = { events: [], timerAt: [], timerPaintedAt: [], clicks: [] };
-  (window as unknown as { benchTicks: PageRecord }).benchTicks = record;
+  const record: PageRecord = { events: [], timerAt: [], timerPaintedAt: [], clicks: [], tick: null };
+  // A property, not a variable: this function goes to the page as its source, and a function
+  // kept in a variable would be wrapped in a helper (tsx keeps names) that the page lacks.
+  const waiting = {
+    settle(): void {
+      // No tick under way.
+    },
+  };
+  // A tick's figures are in with the frame after the timer and the click's entry (none comes
+  // under 16 ms: then a second is long enough to know).
+  (window as unknown as BenchWindow).startTick = () => {
+    const since = performance.now();
+    record.tick = new Promise((resolve, reject) => {
+      const timeout = setTimeout(() => reject(new Error('no rest timer painted within 30 s')), 30_000);
+      waiting.settle = () => {
+        const painted = record.timerPaintedAt.find((t) => t >= since);
+        if (
+          painted !== undefined &&
+          (record.events.some((e) => e.name === 'click' && e.startTime >= since) ||
+            performance.now() - painted > 1000)
+        ) {
+          clearTimeout(timeout);
+          resolve();
+        }
+      };
+    });
+    return since;
+  };
+  (window as unknown as BenchWindow).benchTicks = record;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as PerformanceEventTiming[]) {
       record.events.push({
@@ -132,6 +162,7 @@ function installRecorders() {
         interactionId: (e as PerformanceEventTiming & { interactionId: number }).interactionId,
       });
     }
+    waiting.settle();
   }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
   new MutationObserver((mutations) => {
     const added = mutations.some((m) =>
@@ -143,7 +174,13 @@ function installRecorders() {
     );
     if (!added) return;
     record.timerAt.push(performance.now());
-    requestAnimationFrame(() => setTimeout(() => record.timerPaintedAt.push(performance.now())));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        record.timerPaintedAt.push(performance.now());
+        waiting.settle();
+        setTimeout(() => waiting.settle(), 1001);
+      }),
+    );
   }).observe(document.body, { childList: true, subtree: true });
   addEventListener('click', (e) => record.clicks.push(e.timeStamp), { capture: true });
 }
@@ -197,29 +234,18 @@ async function oneRun(url: string, signedIn: SignedIn, rate: number | 'calibrate
       await pause(500); // the previous change stored, the page idle
       const box = await done.boundingBox();
       if (!box) throw new Error(`tick ${i + 1}: the Done button has no box`);
-      const before = await page.evaluate(() => performance.now());
+      const before = await page.evaluate(() => (window as unknown as BenchWindow).startTick());
       // A tap as the browser gets it: raw input at the button's centre. A locator's click() would
       // also run Playwright's hit-target check (elementsFromPoint, a forced style and layout) in
       // a capture listener inside the interaction, work no user's tap does.
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await timer.waitFor({ state: 'visible' });
-      // The observers report after the paint: wait for the frame after the timer, and for the
-      // click's entry (none comes under 16 ms: then a second is long enough to know).
-      await page.waitForFunction(
-        (since) => {
-          const b = (window as unknown as { benchTicks: PageRecord }).benchTicks;
-          const painted = b.timerPaintedAt.find((t) => t >= since);
-          return (
-            painted !== undefined &&
-            (b.events.some((e) => e.name === 'click' && e.startTime >= since) ||
-              performance.now() - painted > 1000)
-          );
-        },
-        before,
-        { timeout: 30_000 },
-      );
+      // Then the page says when the tick is over. A locator's wait would poll the page from here
+      // (a selector, a visibility check and their round trips, on the slowed main thread), inside
+      // the tick's frame.
+      await page.evaluate(() => (window as unknown as BenchWindow).benchTicks.tick);
+      if (!(await timer.isVisible())) throw new Error(`tick ${i + 1}: the rest timer is not visible`);
       const r = await page.evaluate((since) => {
-        const b = (window as unknown as { benchTicks: PageRecord }).benchTicks;
+        const b = (window as unknown as BenchWindow).benchTicks;
         return {
           events: b.events.filter((e) => e.startTime >= since),
           timerAt: b.timerAt.filter((t) => t >= since),
