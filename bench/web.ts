@@ -232,8 +232,8 @@ function runMultiplier(multiplier: number, cpuShare: number): number {
  * How much of its tasks' time the page's main thread spent on a CPU during the run, from the
  * trace a gather saved: Σ thread time ÷ Σ wall time of its top-level tasks from the navigation
  * on (Lantern's CPU nodes are these tasks, timed by their wall time). A task without a thread
- * time is left out of both sums. `share` 1 with `unknown` saying why when the
- * trace cannot tell: the run is then audited at the page's slowdown.
+ * time is left out of both sums. When the trace cannot tell, `share` is 1 and `unknown` says
+ * why: the run is then audited at the page's slowdown.
  */
 export function mainThreadCpuShare(traceEvents: TraceEvent[]): { share: number; unknown?: string } {
   const navigation = traceEvents.find(
