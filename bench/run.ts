@@ -285,6 +285,7 @@ async function runInterleaved(items: Array<Item | null>, rounds = settings.round
   live.forEach((item, i) =>
     item.rows.forEach((row, k) => {
       row.result = mergeResults(parts[i][k]);
+      row.sliceP50s = parts[i][k].map((r) => r.p50);
       report(row);
     }),
   );
