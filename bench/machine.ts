@@ -86,7 +86,7 @@ export async function measureBenchmarkIndex(samples: number): Promise<BenchmarkI
     await benchmarkIndexIn(page);
     const values: number[] = [];
     for (let i = 0; i < samples; i += 1) values.push(await benchmarkIndexIn(page));
-    return { median: median(values), samples: values };
+    return { median: Math.round(median(values)), samples: values };
   } finally {
     await browser.close();
   }
@@ -95,7 +95,7 @@ export async function measureBenchmarkIndex(samples: number): Promise<BenchmarkI
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /**

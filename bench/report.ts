@@ -1,5 +1,5 @@
 import type { LoadResult } from './load';
-import type { MachineSpeed } from './machine';
+import { type MachineSpeed, median } from './machine';
 import type { FirstVisit, LighthouseScores } from './web';
 import type { WorkoutScreenResult } from './workout-screen';
 
@@ -426,10 +426,7 @@ function scalingRatio(rows: Row[], key: string, engine: Engine, small: number, l
     .slice(0, pa.length)
     .map((p, i) => p / pa[i])
     .sort((x, y) => x - y);
-  const ratio =
-    ratios.length % 2
-      ? ratios[(ratios.length - 1) / 2]
-      : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
+  const ratio = median(ratios);
   const rounds = ratios.length > 1 ? `median of ${ratios.map((x) => x.toFixed(2)).join(', ')}; ` : '';
   return { ratio, figure: `${shownRatio(ratio)} (${rounds}${a.toFixed(1)} → ${b.toFixed(1)} ms)` };
 }

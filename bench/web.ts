@@ -179,7 +179,7 @@ export async function lighthouse(
     for (let run = 0; run < runs; run += 1) gathered.push(await gather(url, signedIn));
     // One sample of the index moves by ±25 % within a minute here while the page's traces do not
     // (decision 0040): the page's runs together say how fast the machine was.
-    const multiplier = cpuSlowdownMultiplier(median(gathered.map((g) => g.benchmarkIndex)));
+    const multiplier = cpuSlowdownMultiplier(Math.round(median(gathered.map((g) => g.benchmarkIndex))));
     const reports: LighthouseReport[] = [];
     for (const [i, run] of gathered.entries()) {
       reports.push(
