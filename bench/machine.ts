@@ -3,6 +3,7 @@ import { chromium, type Page } from 'playwright-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { runLoad } from './load';
 import { freePort, startServer } from './proc';
+import { median } from './stats';
 import { CHROME_FLAGS, CHROMIUM } from './web';
 
 /**
@@ -90,27 +91,4 @@ export async function measureBenchmarkIndex(samples: number): Promise<BenchmarkI
   } finally {
     await browser.close();
   }
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/**
- * The CPU slowdown that makes Lighthouse's simulated phone the same on any machine, from the
- * machine's benchmark index, as Lighthouse's throttling documentation calibrates it
- * (lighthouse/docs/throttling.md "Calibrating the CPU slowdown" and its CPU throttling
- * calculator): the default 4× is right for an index of 1,533; 3× at 1,300 with 1× more per 233
- * above; 2× at 800 and 1× at 150, linear in between. Below 150 the machine is slower than the
- * phone itself: 1×, and the scores say more about the machine than about the page.
- */
-export function cpuSlowdownMultiplier(benchmarkIndex: number): number {
-  let multiplier: number;
-  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233;
-  else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500;
-  else if (benchmarkIndex >= 150) multiplier = 1 + (benchmarkIndex - 150) / 650;
-  else multiplier = 1;
-  return +multiplier.toFixed(2);
 }

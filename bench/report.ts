@@ -1,5 +1,6 @@
 import type { LoadResult } from './load';
-import { type MachineSpeed, median } from './machine';
+import type { MachineSpeed } from './machine';
+import { median, middleRun } from './stats';
 import type { FirstVisit, LighthouseScores } from './web';
 import type { WorkoutScreenResult } from './workout-screen';
 
@@ -535,14 +536,13 @@ export function calibrationLine(web: WebResult): string | null {
   );
   if (!runs.length) return null;
   const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
-  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const rates = runs.map((r) => r.rate);
   const indexes = runs.map((r) => r.index);
   const shares = runs.flatMap((r) => (r.share === undefined ? [] : [r.share]));
   return (
-    `${range(rates)}× (median ${middle(rates)}×) for the runs' own benchmarkIndex ` +
-    `${range(indexes)} (median ${middle(indexes)})` +
-    (shares.length ? ` and main-thread CPU share ${range(shares)} (median ${middle(shares)})` : '')
+    `${range(rates)}× (median ${middleRun(rates)}×) for the runs' own benchmarkIndex ` +
+    `${range(indexes)} (median ${middleRun(indexes)})` +
+    (shares.length ? ` and main-thread CPU share ${range(shares)} (median ${middleRun(shares)})` : '')
   );
 }
 

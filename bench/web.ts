@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
-import { cpuSlowdownMultiplier, median } from './machine';
 import { freePort, ROOT } from './proc';
+import { median } from './stats';
 
 const run = promisify(execFile);
 
@@ -154,7 +154,7 @@ export interface SignedIn {
  * Lighthouse 12 CLI, default config (mobile, simulated throttling) but for the CPU slowdown, on
  * `url`: the page's runs are gathered first, each measuring the benchmark index in its fresh
  * browser, then all are scored at the slowdown the median of those indexes calls for
- * (bench/machine.ts `cpuSlowdownMultiplier`, decision 0040), each times the share of its tasks'
+ * (`cpuSlowdownMultiplier` below, decision 0040), each times the share of its tasks'
  * time the page's main thread was on a CPU (decision 0041), so the simulated phone is the same on
  * any machine and at any moment of a shared one (docs/benchmarks.md "Lighthouse calibrated to the
  * machine").
@@ -215,6 +215,23 @@ interface Gathered {
   benchmarkIndex: number;
   /** The page's main thread's CPU time ÷ its tasks' wall time in the run's trace (`mainThreadCpuShare`). */
   cpuShare: number;
+}
+
+/**
+ * The CPU slowdown that makes Lighthouse's simulated phone the same on any machine, from the
+ * machine's benchmark index, as Lighthouse's throttling documentation calibrates it
+ * (lighthouse/docs/throttling.md "Calibrating the CPU slowdown" and its CPU throttling
+ * calculator): the default 4× is right for an index of 1,533; 3× at 1,300 with 1× more per 233
+ * above; 2× at 800 and 1× at 150, linear in between. Below 150 the machine is slower than the
+ * phone itself: 1×, and the scores say more about the machine than about the page.
+ */
+export function cpuSlowdownMultiplier(benchmarkIndex: number): number {
+  let multiplier: number;
+  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233;
+  else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500;
+  else if (benchmarkIndex >= 150) multiplier = 1 + (benchmarkIndex - 150) / 650;
+  else multiplier = 1;
+  return +multiplier.toFixed(2);
 }
 
 /**

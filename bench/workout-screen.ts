@@ -1,6 +1,7 @@
 import { chromium } from 'playwright-core';
-import { benchmarkIndexIn, cpuSlowdownMultiplier } from './machine';
-import { CHROME_FLAGS, CHROMIUM, type SignedIn } from './web';
+import { benchmarkIndexIn } from './machine';
+import { middleRun } from './stats';
+import { CHROME_FLAGS, CHROMIUM, cpuSlowdownMultiplier, type SignedIn } from './web';
 
 /**
  * The workout screen's budget (docs/api.md §11 "Budgets"; docs/benchmarks.md "Gym mode's budgets"):
@@ -290,9 +291,5 @@ export async function workoutScreenTicks(
 ): Promise<WorkoutScreenResult> {
   const out: TickRun[] = [];
   for (let run = 0; run < runs; run += 1) out.push(await oneRun(url, signedIn, rate));
-  const sorted = out.map((r) => r.worst).sort((a, b) => a - b);
-  return {
-    runs: out,
-    median: sorted[Math.floor((sorted.length - 1) / 2)],
-  };
+  return { runs: out, median: middleRun(out.map((r) => r.worst)) };
 }
