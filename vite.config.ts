@@ -62,7 +62,11 @@ function inlineEntryStylesheet(): Plugin {
             // Its url()s are data: URLs or absolute (Vite's base is /), so they mean the same here.
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-            return `<style>${css}</style>`;
+            // The <link> stays, disabled (a disabled stylesheet is neither fetched nor applied): the
+            // lazy chunks that import the entry list its stylesheet among their dependencies, and
+            // Vite's preload helper loads one unless a <link rel="stylesheet"> to it is in the page,
+            // so each lazy chunk fetched it again and restyled the whole page with the same rules.
+            return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
           },
         );
       },

@@ -88,6 +88,12 @@ export async function openPage(browser, baseURL, problems, { width = 1280, heigh
         }
     }).observe(document, { childList: true, subtree: true });
   });
+  // The entry's stylesheet is inside index.html (vite.config.ts inlineEntryStylesheet): fetched,
+  // it would be a lazy chunk loading it again and restyling the whole page with the same rules.
+  page.on('request', (request) => {
+    if (/^\/assets\/index-[\w-]+\.css$/.test(new URL(request.url()).pathname))
+      problems.push(`the entry stylesheet fetched again on ${page.url()}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 500) problems.push(`${response.status()} from ${response.url()}`);
   });
