@@ -508,7 +508,7 @@ function webBudgets(web: WebResult): Budget[] {
           name,
           figure:
             category === 'performance' && scores.performanceRuns.length > 1
-              ? `${scores[category]} (median run of ${scores.performanceRuns.join(', ')})`
+              ? `${scores[category]} (median of ${scores.performanceRuns.join(', ')})`
               : String(scores[category]),
           limit,
           status: scores[category] >= min ? 'PASS' : 'FAIL',

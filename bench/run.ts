@@ -6,7 +6,7 @@
  *
  * Options: --quick, --engines=postgres,pglite, --scales=10000,1000000, --pglite-scale=N,
  *          --seconds=S, --rounds=N, --no-web, --no-lighthouse, --lighthouse (in quick mode),
- *          --lighthouse-runs=N (runs per page, scored by the median run; 5, quick 1),
+ *          --lighthouse-runs=N (runs per page, scored by the median of their scores; 5, quick 1),
  *          --pages=/,/login,/logs,exercise,workout,routine,history,day,workout-screen (the web
  *          pages: Lighthouse's eight and the workout screen's Done tick; all by default),
  *          --no-reads (seed, but skip the regular loads), --no-heavy (skip the heavy history),
@@ -92,7 +92,7 @@ const settings = {
   connections: 50,
   web: !flag('no-web'),
   lighthouse: quick ? flag('lighthouse') : !flag('no-lighthouse'),
-  /** Lighthouse runs per page; the median run scores the page (bench/web.ts). */
+  /** Lighthouse runs per page; the median of their scores is the page's (bench/web.ts). */
   lighthouseRuns: Number(option('lighthouse-runs') ?? (quick ? 1 : 5)),
   /**
    * Web pages by path ('exercise', 'workout', 'routine', 'history' and 'day' = an exercise page, a
