@@ -12,7 +12,8 @@ export function median(values: number[]): number {
 
 /**
  * The lower of the two middle values when the count is even: a figure one of the runs had, for a
- * verdict or a figure printed as some run's (the Done tick's median run, a calibration's middle).
+ * verdict or a figure printed as some run's (the Done tick's median run, a calibration's middle,
+ * a page's Lighthouse performance).
  */
 export function middleRun(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
