@@ -46,8 +46,13 @@ export interface WebResult {
   workoutScreen?: { calibrated?: WorkoutScreenResult; plain4x?: WorkoutScreenResult; error?: string };
 }
 
-/** Done → the rest timer painted, on the workout screen with 10 × 6 sets (docs/api.md §11). */
-export const TICK_MS = 50;
+/**
+ * Done → the rest timer painted, on the workout screen with 10 × 6 sets (docs/api.md §11): the
+ * median run's ratio of its slowest tick to its plain page's slowest tick (decision 0045). §11's
+ * 50 ms at 4× stays beside it as a figure.
+ */
+export const TICK_VS_FLOOR = 2;
+const TICK_MS = 50;
 
 /** INFO: a reference figure, not a budget. */
 export type Status = 'PASS' | 'FAIL' | 'SKIP' | 'INFO';
@@ -549,26 +554,33 @@ export function calibrationLine(web: WebResult): string | null {
 function tickBudgets(web: WebResult): Budget[] {
   const screen = web.workoutScreen;
   if (!screen) return [];
-  const name = (why: string) => `web: workout screen 10 × 6 sets, Done → rest timer painted, CPU ${why}`;
-  const limit = `≤ ${TICK_MS} ms`;
+  const name = (why: string) =>
+    `web: workout screen 10 × 6 sets, Done → rest timer painted ÷ its plain page's, CPU ${why}`;
+  const limit = `≤ ${TICK_VS_FLOOR.toFixed(2)}×`;
   if (screen.error && !screen.calibrated) {
     return [
       { name: name('calibrated to each run'), figure: `error: ${screen.error}`, limit, status: 'FAIL' },
     ];
   }
-  const figure = (r: WorkoutScreenResult) =>
-    `${r.median.toFixed(1)} ms (median run's slowest tick; runs ` +
-    `${r.runs.map((x) => `${x.worst.toFixed(0)} at ${x.cpuSlowdownMultiplier}×`).join(', ')})`;
+  const ratio = (r: WorkoutScreenResult) =>
+    `${r.ratio.toFixed(2)}× (median of ${r.runs.map((x) => x.ratio.toFixed(2)).join(', ')}; ` +
+    `slowest ticks ${r.runs.map((x) => `${x.worst.toFixed(0)} / ${x.floorWorst.toFixed(0)} ms at ${x.cpuSlowdownMultiplier}×`).join(', ')})`;
   const out: Budget[] = [];
   if (screen.calibrated) {
     const r = screen.calibrated;
-    out.push(judge(name('calibrated to each run'), figure(r), limit, r.median <= TICK_MS));
+    out.push(judge(name('calibrated to each run'), ratio(r), limit, r.ratio <= TICK_VS_FLOOR));
+    out.push({
+      name: 'web: workout screen 10 × 6 sets, Done → rest timer painted, CPU calibrated to each run',
+      figure: `${r.median.toFixed(1)} ms (median run's slowest tick; its plain page's ${r.floor.toFixed(1)} ms)`,
+      limit: `(was ≤ ${TICK_MS} ms)`,
+      status: 'INFO',
+    });
   }
   if (screen.plain4x) {
     const r = screen.plain4x;
     out.push({
       name: name("4× (Lighthouse's default, not calibrated)"),
-      figure: figure(r),
+      figure: `${ratio(r)}; ${r.median.toFixed(1)} ms`,
       limit: `(${limit}, not judged)`,
       status: 'INFO',
     });

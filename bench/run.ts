@@ -901,9 +901,9 @@ async function webPhase(database: { url: string }) {
 }
 
 /**
- * The Done tick on the workout screen (bench/workout-screen.ts), for account 1: each run at the
- * CPU slowdown calibrated to its own browser's benchmark index, as a Lighthouse run (judged: the
- * reference phone Lighthouse's 4× stands for), and at a plain 4× (INFO).
+ * The Done tick on the workout screen (bench/workout-screen.ts), for account 1, and on its plain
+ * page: each run at the CPU slowdown calibrated to its own browser's benchmark index, as a
+ * Lighthouse run (judged: the reference phone Lighthouse's 4× stands for), and at a plain 4× (INFO).
  */
 async function workoutScreenPhase(origin: string, signedIn: SignedIn) {
   web.workoutScreen = {};
@@ -920,7 +920,11 @@ async function workoutScreenPhase(origin: string, signedIn: SignedIn) {
         `workout screen at ${result.runs.map((r) => `${r.cpuSlowdownMultiplier}×`).join(', ')} CPU: ` +
           `Done → rest timer ${result.median.toFixed(1)} ms (median run's slowest tick; ` +
           `runs ${result.runs.map((r) => r.worst.toFixed(0)).join(', ')}; every tick ` +
-          `${result.runs.flatMap((r) => r.ticks.map((t) => t.ms.toFixed(0))).join(' ')} ms)`,
+          `${result.runs.flatMap((r) => r.ticks.map((t) => t.ms.toFixed(0))).join(' ')} ms); ` +
+          `its plain page ${result.floor.toFixed(1)} ms (runs ` +
+          `${result.runs.map((r) => r.floorWorst.toFixed(0)).join(', ')}; every tick ` +
+          `${result.runs.flatMap((r) => r.floorTicks.map((t) => t.ms.toFixed(0))).join(' ')} ms); ` +
+          `ratio ${result.ratio.toFixed(2)}× (runs ${result.runs.map((r) => r.ratio.toFixed(2)).join(', ')})`,
       );
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { benchmarkIndexIn } from './machine';
 import { middleRun } from './stats';
 import { CHROME_FLAGS, CHROMIUM, cpuSlowdownMultiplier, type SignedIn } from './web';
@@ -23,6 +23,11 @@ import { CHROME_FLAGS, CHROMIUM, cpuSlowdownMultiplier, type SignedIn } from './
  * otherwise the tick's figure is from the click to the frame after the timer entered the DOM
  * (requestAnimationFrame, then a task). Event Timing reports only entries of 16 ms and more: a
  * tick without one is reported at that second figure.
+ *
+ * Each run then taps the same ten Done buttons on the screen's floor, in the same browser at the
+ * same slowdown: a plain page of the screen's shape whose taps change the DOM directly
+ * (`plainScreenHtml`, `plainDone`). What this machine's Chromium takes to show anything after a
+ * tap is in both; the ratio of the two slowest ticks is the app's part (decision 0045).
  */
 
 export const SCREEN_EXERCISES = 10;
@@ -49,11 +54,20 @@ export interface TickRun {
   ticks: Tick[];
   /** The run's slowest tick (INP's figure for a page with fewer than 50 interactions). */
   worst: number;
+  /** The same ticks on the screen's floor (`plainDone`), after the app's, in the same browser. */
+  floorTicks: Tick[];
+  floorWorst: number;
+  /** `worst` ÷ `floorWorst`. */
+  ratio: number;
 }
 export interface WorkoutScreenResult {
   runs: TickRun[];
   /** The median run's slowest tick. */
   median: number;
+  /** The median run's slowest tick on the floor. */
+  floor: number;
+  /** The median of the runs' own ratios to their floor. */
+  ratio: number;
 }
 
 async function api(origin: string, cookie: string, method: string, path: string, body: unknown) {
@@ -186,7 +200,127 @@ function installRecorders() {
   addEventListener('click', (e) => record.clicks.push(e.timeStamp), { capture: true });
 }
 
+/**
+ * In the floor's page: what a Done tap changes on the screen, in plain DOM calls, as a page
+ * without a framework would do it. The row and its button marked done, the row's empty inputs
+ * given last time's values, and a rest timer (`timerHtml`) shown in the bar, where Skip takes it
+ * away.
+ */
+function plainDone(timerHtml: string) {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button');
+    const bar = document.querySelector('.workout-bar');
+    if (!button || !bar) return;
+    if (button.classList.contains('done-tick')) {
+      button.classList.add('is-done');
+      button.setAttribute('aria-pressed', 'true');
+      const row = button.closest('.workout-set');
+      row?.classList.add('is-done');
+      for (const input of row?.querySelectorAll('input') ?? [])
+        if (!input.value && input.placeholder) input.value = input.placeholder;
+      bar.querySelector('.rest-timer')?.remove();
+      bar.querySelector('.workout-bar-main')?.insertAdjacentHTML('beforebegin', timerHtml);
+      const live = bar.querySelector('[aria-live]');
+      if (live) live.textContent = 'Rest 1 minute 30 seconds';
+    } else if (button.textContent === 'Skip') bar.querySelector('.rest-timer')?.remove();
+  });
+}
+
+/**
+ * The floor's screen: the workout screen's shape in plain HTML (10 exercises × 6 set rows of two
+ * inputs and a Done button, a bar fixed at the bottom), with a few rules of CSS and no framework.
+ */
+function plainScreenHtml(): string {
+  const rows = (title: string) =>
+    Array.from(
+      { length: SCREEN_SETS },
+      (_, k) =>
+        `<li class="workout-set"><span>${k + 1}</span>` +
+        `<input inputmode="numeric" aria-label="${title} set ${k + 1} reps" placeholder="8">` +
+        `<input inputmode="decimal" aria-label="${title} set ${k + 1} KGs" placeholder="40">` +
+        `<button type="button" class="done-tick" aria-pressed="false" aria-label="${title} set ${k + 1} done">✓</button></li>`,
+    ).join('');
+  const cards = Array.from(
+    { length: SCREEN_EXERCISES },
+    (_, i) => `<section><h2>${exerciseTitle(i)}</h2><ol>${rows(exerciseTitle(i))}</ol></section>`,
+  ).join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>' +
+    'html{scroll-padding-bottom:8rem}body{margin:0;font:16px/1.4 system-ui,sans-serif;padding-bottom:8rem}' +
+    'section{margin:12px;padding:12px;border:1px solid #ccc;border-radius:8px}' +
+    'ol{list-style:none;margin:0;padding:0}li{display:flex;gap:8px;align-items:center;min-height:44px}' +
+    'li.is-done{background:#e6f4ea}input{width:4.5rem;font:inherit}' +
+    'button{min-width:44px;min-height:44px;font:inherit}' +
+    '.workout-bar{position:fixed;left:0;right:0;bottom:0;padding:12px;background:#f4f4f4}' +
+    '.rest-timer{display:flex;gap:8px;align-items:center}' +
+    `</style></head><body><main>${cards}</main><div class="workout-bar">` +
+    '<p aria-live="polite"></p><div class="workout-bar-main"><button type="button">Finish</button></div>' +
+    '</div></body></html>'
+  );
+}
+
+/** The floor's rest timer, as `plainDone` shows it. */
+const PLAIN_TIMER =
+  '<div class="rest-timer"><button type="button">−15 s</button>' +
+  '<p>Rest <span data-testid="rest-count">1:30</span></p><button type="button">+15 s</button>' +
+  '<button type="button">Skip</button></div>';
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Set 1 of each exercise ticked Done in turn, on the app's screen or its floor. */
+async function tickEachExercise(page: Page): Promise<Tick[]> {
+  await page.evaluate(installRecorders);
+  const ticks: Tick[] = [];
+  for (let i = 0; i < SCREEN_EXERCISES; i += 1) {
+    const timer = page.getByTestId('rest-count');
+    if (await timer.isVisible()) {
+      await page.getByRole('button', { name: 'Skip', exact: true }).click();
+      await timer.waitFor({ state: 'detached' });
+    }
+    const done = page.getByRole('button', { name: `${exerciseTitle(i)} set 1 done`, exact: true });
+    await done.scrollIntoViewIfNeeded();
+    await pause(500); // the previous change stored, the page idle
+    const box = await done.boundingBox();
+    if (!box) throw new Error(`tick ${i + 1}: the Done button has no box`);
+    const before = await page.evaluate(() => (window as unknown as BenchWindow).startTick());
+    // A tap as the browser gets it: raw input at the button's centre. A locator's click() would
+    // also run Playwright's hit-target check (elementsFromPoint, a forced style and layout) in
+    // a capture listener inside the interaction, work no user's tap does.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // Then the page says when the tick is over. A locator's wait would poll the page from here
+    // (a selector, a visibility check and their round trips, on the slowed main thread), inside
+    // the tick's frame.
+    await page.evaluate(() => (window as unknown as BenchWindow).benchTicks.tick);
+    if (!(await timer.isVisible())) throw new Error(`tick ${i + 1}: the rest timer is not visible`);
+    const r = await page.evaluate((since) => {
+      const b = (window as unknown as BenchWindow).benchTicks;
+      return {
+        events: b.events.filter((e) => e.startTime >= since),
+        timerAt: b.timerAt.filter((t) => t >= since),
+        timerPaintedAt: b.timerPaintedAt.filter((t) => t >= since),
+        clicks: b.clicks.filter((t) => t >= since),
+      };
+    }, before);
+    const click = r.events.find((e) => e.name === 'click');
+    const clickStart = click?.startTime ?? r.clicks[0];
+    if (clickStart === undefined || !r.timerAt.length || !r.timerPaintedAt.length)
+      throw new Error(`tick ${i + 1}: no click or no timer recorded`);
+    const interaction = click?.interactionId
+      ? r.events.filter((e) => e.interactionId === click.interactionId)
+      : [];
+    const eventTiming = interaction.length ? Math.max(...interaction.map((e) => e.duration)) : null;
+    const afterPaint = r.timerPaintedAt[0] - clickStart;
+    const timerInFrame = click ? r.timerAt[0] <= click.processingEnd : false;
+    ticks.push({
+      ms: eventTiming !== null && timerInFrame ? eventTiming : afterPaint,
+      eventTiming,
+      afterPaint,
+      timerInFrame,
+    });
+  }
+  return ticks;
+}
 
 /**
  * One fresh page: the screen loaded with the CPU slowed, then set 1 of each exercise ticked in
@@ -222,60 +356,26 @@ async function oneRun(url: string, signedIn: SignedIn, rate: number | 'calibrate
     const rows = await page.locator('.workout-set').count();
     if (rows !== SCREEN_EXERCISES * SCREEN_SETS)
       throw new Error(`the workout screen shows ${rows} set rows, not ${SCREEN_EXERCISES * SCREEN_SETS}`);
-    await page.evaluate(installRecorders);
-    const ticks: Tick[] = [];
-    for (let i = 0; i < SCREEN_EXERCISES; i += 1) {
-      const timer = page.getByTestId('rest-count');
-      if (await timer.isVisible()) {
-        await page.getByRole('button', { name: 'Skip', exact: true }).click();
-        await timer.waitFor({ state: 'detached' });
-      }
-      const done = page.getByRole('button', { name: `${exerciseTitle(i)} set 1 done`, exact: true });
-      await done.scrollIntoViewIfNeeded();
-      await pause(500); // the previous change stored, the page idle
-      const box = await done.boundingBox();
-      if (!box) throw new Error(`tick ${i + 1}: the Done button has no box`);
-      const before = await page.evaluate(() => (window as unknown as BenchWindow).startTick());
-      // A tap as the browser gets it: raw input at the button's centre. A locator's click() would
-      // also run Playwright's hit-target check (elementsFromPoint, a forced style and layout) in
-      // a capture listener inside the interaction, work no user's tap does.
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      // Then the page says when the tick is over. A locator's wait would poll the page from here
-      // (a selector, a visibility check and their round trips, on the slowed main thread), inside
-      // the tick's frame.
-      await page.evaluate(() => (window as unknown as BenchWindow).benchTicks.tick);
-      if (!(await timer.isVisible())) throw new Error(`tick ${i + 1}: the rest timer is not visible`);
-      const r = await page.evaluate((since) => {
-        const b = (window as unknown as BenchWindow).benchTicks;
-        return {
-          events: b.events.filter((e) => e.startTime >= since),
-          timerAt: b.timerAt.filter((t) => t >= since),
-          timerPaintedAt: b.timerPaintedAt.filter((t) => t >= since),
-          clicks: b.clicks.filter((t) => t >= since),
-        };
-      }, before);
-      const click = r.events.find((e) => e.name === 'click');
-      const clickStart = click?.startTime ?? r.clicks[0];
-      if (clickStart === undefined || !r.timerAt.length || !r.timerPaintedAt.length)
-        throw new Error(`tick ${i + 1}: no click or no timer recorded`);
-      const interaction = click?.interactionId
-        ? r.events.filter((e) => e.interactionId === click.interactionId)
-        : [];
-      const eventTiming = interaction.length ? Math.max(...interaction.map((e) => e.duration)) : null;
-      const afterPaint = r.timerPaintedAt[0] - clickStart;
-      const timerInFrame = click ? r.timerAt[0] <= click.processingEnd : false;
-      ticks.push({
-        ms: eventTiming !== null && timerInFrame ? eventTiming : afterPaint,
-        eventTiming,
-        afterPaint,
-        timerInFrame,
-      });
-    }
+    const ticks = await tickEachExercise(page);
+    await page.close();
+
+    // The floor: the same taps on a plain page of the screen's shape, in the same browser at the
+    // same slowdown.
+    const floor = await context.newPage();
+    await (await context.newCDPSession(floor)).send('Emulation.setCPUThrottlingRate', { rate: multiplier });
+    await floor.setContent(plainScreenHtml());
+    await floor.evaluate(plainDone, PLAIN_TIMER);
+    const floorTicks = await tickEachExercise(floor);
+    const worst = Math.max(...ticks.map((t) => t.ms));
+    const floorWorst = Math.max(...floorTicks.map((t) => t.ms));
     return {
       benchmarkIndex,
       cpuSlowdownMultiplier: multiplier,
       ticks,
-      worst: Math.max(...ticks.map((t) => t.ms)),
+      worst,
+      floorTicks,
+      floorWorst,
+      ratio: worst / floorWorst,
     };
   } finally {
     await browser.close();
@@ -291,5 +391,10 @@ export async function workoutScreenTicks(
 ): Promise<WorkoutScreenResult> {
   const out: TickRun[] = [];
   for (let run = 0; run < runs; run += 1) out.push(await oneRun(url, signedIn, rate));
-  return { runs: out, median: middleRun(out.map((r) => r.worst)) };
+  return {
+    runs: out,
+    median: middleRun(out.map((r) => r.worst)),
+    floor: middleRun(out.map((r) => r.floorWorst)),
+    ratio: middleRun(out.map((r) => r.ratio)),
+  };
 }
