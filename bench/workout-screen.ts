@@ -204,7 +204,8 @@ function installRecorders() {
  * In the floor's page: what a Done tap changes on the screen, in plain DOM calls, as a page
  * without a framework would do it. The row and its button marked done, the row's empty inputs
  * given last time's values, and a rest timer (`timerHtml`) shown in the bar, where Skip takes it
- * away.
+ * away. The timer comes as an argument: the function goes to the page as its source, without
+ * this module's constants.
  */
 function plainDone(timerHtml: string) {
   document.addEventListener('click', (event) => {
