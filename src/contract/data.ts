@@ -63,6 +63,8 @@ export const exportWlsession = z.object({
   workingVolume: z.number(),
   junkVolume: z.number(),
   set: z.array(wlset),
+  /** Its workout's `_id` (docs/api.md §11), or null; the log's `workouts` list their sessions too. */
+  workout: z.string().nullable(),
 });
 export type ExportWlsession = z.infer<typeof exportWlsession>;
 
@@ -77,6 +79,7 @@ export const exportPasession = z.object({
   paceMinutes: z.number(),
   paceSeconds: z.number(),
   speed: z.number(),
+  workout: z.string().nullable(),
 });
 export type ExportPasession = z.infer<typeof exportPasession>;
 

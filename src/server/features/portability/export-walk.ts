@@ -21,7 +21,7 @@ export type AccountEvent =
   | {
       type: 'session';
       session: ExportWlsession | ExportPasession;
-      /** Its workout (docs/api.md §11), for the CSV's columns; the JSON names sessions from the workouts. */
+      /** Its workout (docs/api.md §11): its id and title, for the CSV's columns. */
       workout: { id: string; title: string } | null;
     }
   | { type: 'end-exercise' }

@@ -91,6 +91,7 @@ describe('GET /api/export.json', () => {
       workingVolume: 501.25,
       junkVolume: 480,
       notes: 'Belt on, "tight"\nfelt good',
+      workout: null,
       set: [
         {
           repetitions: 5,

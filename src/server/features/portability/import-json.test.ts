@@ -21,21 +21,29 @@ afterAll(async () => {
 
 /** An export without what differs between accounts by nature: ids and the export's own time. */
 function comparable(data: { exportedAt?: string; logs: unknown[] }) {
-  // A workout's entries name sessions by `_id` (docs/api.md §11): compared by exercise and slug.
+  // A workout's entries name sessions by `_id`, and a session its workout (docs/api.md §11):
+  // compared by exercise and slug, and by the workout's place in its log's list.
   const named = new Map<string, string>();
+  const workouts = new Map<string, string>();
   for (const log of data.logs as {
+    slugLog: string;
     exercises: { slugExercise: string; sessions: { _id: string; slugSession: string }[] }[];
-  }[])
+    workouts: { _id: string }[];
+  }[]) {
     for (const exercise of log.exercises)
       for (const session of exercise.sessions)
         named.set(session._id, `${exercise.slugExercise}/${session.slugSession}`);
+    log.workouts.forEach((w, i) => workouts.set(w._id, `${log.slugLog}#${i}`));
+  }
+  const renamed = (key: string, v: string) =>
+    key === 'session' ? named.get(v) : key === 'workout' ? workouts.get(v) : v;
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === 'object')
       return Object.fromEntries(
         Object.entries(value)
           .filter(([key]) => key !== '_id')
-          .map(([key, v]) => [key, key === 'session' && typeof v === 'string' ? named.get(v) : strip(v)]),
+          .map(([key, v]) => [key, typeof v === 'string' ? renamed(key, v) : strip(v)]),
       );
     return value;
   };

@@ -91,9 +91,10 @@ describe('our JSON', () => {
     await seedGym(user);
     const { data } = await exportJson(t.app, user);
     const [log] = data.logs;
-    const sessionIds = log.exercises.flatMap((e: { sessions: { _id: string }[] }) =>
-      e.sessions.map((s) => s._id),
+    const sessions = log.exercises.flatMap(
+      (e: { sessions: { _id: string; workout: string | null }[] }) => e.sessions,
     );
+    const sessionIds = sessions.map((s: { _id: string }) => s._id);
     expect(log.workouts).toHaveLength(2);
     const [monday] = log.workouts;
     expect(monday).toMatchObject({
@@ -108,6 +109,13 @@ describe('our JSON', () => {
     });
     expect(monday.entries.map((e: { superset: number | null }) => e.superset)).toEqual([1, 1, null]);
     for (const entry of monday.entries) expect(sessionIds).toContain(entry.session);
+    // Every session names its workout, as the API's do (docs/api.md §11; export.test.ts: null).
+    const workoutOf = new Map(
+      log.workouts.flatMap((w: { _id: string; entries: { session: string }[] }) =>
+        w.entries.map((e) => [e.session, w._id]),
+      ),
+    );
+    for (const s of sessions) expect(s.workout, s._id).toBe(workoutOf.get(s._id) ?? null);
     expect(log.routines).toEqual([
       expect.objectContaining({
         title: 'Legs',
@@ -119,8 +127,6 @@ describe('our JSON', () => {
       }),
     ]);
     expect(monday.routine).toBe(log.routines[0]._id);
-    // Sessions name no workout in the file: the workouts name them.
-    expect(JSON.stringify(log.exercises)).not.toContain('"workout"');
   });
 
   it('round trip: the workouts and routines come back; a second import adds none', async () => {

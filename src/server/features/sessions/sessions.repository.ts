@@ -156,11 +156,11 @@ const sessionsOldestFirst = defineRowsStatement<
   'sessions_oldest_first',
   // Its API JSON with every stored digit of its timestamps, without the ids the file's nesting
   // already gives (author, exercise), and without the pound volumes, which an import derives again
-  // from the sets: docs/api.md §8. Its workout is not in the JSON: the log's `workouts` name
-  // their sessions (docs/api.md §11); the CSV writes its id and title in columns of their own.
+  // from the sets: docs/api.md §8. Its `workout` id stays, as on every session (docs/api.md §11;
+  // the log's `workouts` list their sessions too); the CSV writes its id and title in columns.
   // Pages follow on from the last session read (the index's order), not by an offset, which built
   // every skipped session's JSON again: an exercise of 20,000 sessions took over 10 s to export.
-  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds' - 'workout')
+  (p) => sql`select (s.api_json::jsonb - 'author' - 'exercise' - 'inPounds')
       || jsonb_build_object('createdAt', ${sql.raw(isoExact('s.created_at'))}, 'updatedAt', ${sql.raw(isoExact('s.updated_at'))}) as session,
       w.id as workout_id, w.title as workout_title
     from sessions s left join workouts w on w.author_id = s.author_id and w.id = s.workout_id
