@@ -13,6 +13,7 @@ import type {
   workouts,
 } from '../../db/schema';
 import { defineRowsStatement, defineStatement } from '../../db/statement';
+import { FROM_THE_START, type SessionsAfter } from '../sessions/sessions.repository';
 import type { Turns } from './import-limits';
 
 /**
@@ -478,9 +479,11 @@ export async function setActiveAt(
 /**
  * A log's workouts oldest first, a page at a time: workout_json's fields (db/functions/) without
  * the ids the file's nesting gives, with every digit of the stamps and entries naming sessions.
+ * Pages follow on from the last workout read, as the sessions' do (sessions.repository.ts): an
+ * offset would build every skipped workout's JSON again.
  */
 const workoutsOfLog = defineRowsStatement<
-  { authorId: string; logId: string; limit: number; offset: number },
+  { authorId: string; logId: string; limit: number } & SessionsAfter,
   { workout: ExportWorkout }
 >(
   'export_workouts_of_log',
@@ -492,15 +495,18 @@ const workoutsOfLog = defineRowsStatement<
         'entries', (select coalesce(jsonb_agg(jsonb_build_object('session', s.id, 'superset', s.workout_superset)
           order by s.workout_position, s.id), '[]') from sessions s where s.author_id = w.author_id and s.workout_id = w.id)) as workout
     from workouts w where w.author_id = ${p.authorId} and w.log_id = ${p.logId}
-    order by w.created_date, w.created_at, w.id limit ${p.limit} offset ${p.offset}`,
+      and (w.created_date, w.created_at, w.id) > (${p.date}::date, ${p.at}::timestamptz, ${p.id}::uuid)
+    order by w.created_date, w.created_at, w.id limit ${p.limit}`,
   z.object({ workout: z.custom<ExportWorkout>((v) => typeof v === 'object' && v !== null) }).strict(),
 );
 
+/** A page of a log's workouts: the first without `after`, then each from the last of the one before. */
 export async function pageWorkoutsOfLog(
   db: object,
-  where: { authorId: string; logId: string; limit: number; offset: number },
+  where: { authorId: string; logId: string; limit: number; after: SessionsAfter | null },
 ): Promise<ExportWorkout[]> {
-  return (await workoutsOfLog(db, where)).map((row) => row.workout);
+  const { after, ...of } = where;
+  return (await workoutsOfLog(db, { ...of, ...(after ?? FROM_THE_START) })).map((row) => row.workout);
 }
 
 /** A log's routines (at most 100) by title: entries name their exercise by slug. */

@@ -80,15 +80,12 @@ export async function* walkAccount(db: Db, authorId: string): AsyncGenerator<Acc
         yield { type: 'end-exercise' };
       }
       yield { type: 'end-exercises' };
-      for (let from = 0; ; from += SESSION_PAGE) {
-        const page = await pageWorkoutsOfLog(db, {
-          authorId,
-          logId: log.id,
-          limit: SESSION_PAGE,
-          offset: from,
-        });
+      for (let after: SessionsAfter | null = null; ;) {
+        const page = await pageWorkoutsOfLog(db, { authorId, logId: log.id, limit: SESSION_PAGE, after });
         for (const workout of page) yield { type: 'workout', workout };
         if (page.length < SESSION_PAGE) break;
+        const last = page[page.length - 1];
+        after = { date: last.createdDate, at: last.createdAt, id: last._id };
       }
       yield { type: 'end-workouts' };
       for (const routine of await routinesOfLogForExport(db, authorId, log.id))

@@ -135,15 +135,15 @@ export async function findSession(
 /** An exported session and the workout it belongs to (id and title; null when none), for the CSV's columns. */
 type ExportedRow = { session: ExportedSession; workout_id: string | null; workout_title: string | null };
 
-/** Where a page of an export starts: just after this session (its date, creation time and id). */
+/** Where a page of an export starts: just after this session or workout (its date, creation time and id). */
 export interface SessionsAfter {
   date: string;
   at: string;
   id: string;
 }
 
-/** Before every session: the first page's start. */
-const FROM_THE_START: SessionsAfter = {
+/** Before every session (or workout): the first page's start. */
+export const FROM_THE_START: SessionsAfter = {
   date: '-infinity',
   at: '-infinity',
   id: '00000000-0000-0000-0000-000000000000',
