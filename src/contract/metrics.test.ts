@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shownFrom,
   formatNumber,
   formatPace,
   formatSpeed,
@@ -95,6 +96,26 @@ describe('volumes', () => {
       isHard: false,
     }));
     expect(sessionVolumes(sets).totalVolume).toBe(1e12);
+  });
+});
+
+describe('shownFrom: a weight left as shown goes back as stored (docs/api.md §10)', () => {
+  const stored = [
+    { kilograms: 62.5, pounds: null },
+    { kilograms: 61.23, pounds: 135 },
+  ];
+
+  it('finds the stored weight a figure in the other unit was rounded from', () => {
+    expect(shownFrom(137.79, 'lb', stored)).toEqual({ kilograms: 62.5, pounds: null });
+    expect(shownFrom(61.23, 'kg', stored)).toEqual({ kilograms: 61.23, pounds: 135 });
+  });
+
+  it('finds one in its own unit as itself, and none for a figure the user typed', () => {
+    expect(shownFrom(135, 'lb', stored)).toEqual({ kilograms: 61.23, pounds: 135 });
+    expect(shownFrom(62.5, 'kg', stored)).toEqual({ kilograms: 62.5, pounds: null });
+    expect(shownFrom(137.8, 'lb', stored)).toBeNull();
+    expect(shownFrom(62.5, 'lb', stored)).toBeNull();
+    expect(shownFrom(62.5, 'kg', [])).toBeNull();
   });
 });
 

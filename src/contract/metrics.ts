@@ -57,6 +57,25 @@ export function setWeight(set: Pick<SetInput, 'kilograms' | 'pounds'>, unit: Wei
   return set.pounds ?? round2(set.kilograms / KG_PER_LB);
 }
 
+/** A set's weight as stored: kilograms, and the pounds it was typed in, if any (docs/api.md §10). */
+export type StoredWeight = Pick<SetInput, 'kilograms' | 'pounds'>;
+
+/**
+ * The stored weight a figure in the user's unit was shown from, if any of `stored` shows as
+ * exactly that (docs/api.md §10). A weight stored in one unit is rounded to be shown in the other
+ * (62.5 kg shows as 137.79 lb; 135 lb as 61.23 kg); sent back as shown, that figure would replace
+ * the typed one, and the volumes would move by the rounding. So a weight left as shown (an edit
+ * saved unchanged, last time's set repeated) goes back as stored; a weight the user typed is theirs.
+ */
+export function shownFrom(
+  shown: number,
+  unit: WeightUnit,
+  stored: readonly StoredWeight[],
+): StoredWeight | null {
+  const from = stored.find((set) => setWeight(set, unit) === shown);
+  return from ? { kilograms: from.kilograms, pounds: from.pounds ?? null } : null;
+}
+
 /**
  * reps × weight, unrounded: in kilograms from the unrounded kilograms of a set typed in pounds
  * (docs/api.md §10: 5 × 135 lb is 306.17 kg, not 5 × 61.23), in pounds from the pounds shown.

@@ -1,4 +1,5 @@
 import { todayLocal } from '../../../contract/dates';
+import { setWeight, shownFrom } from '../../../contract/metrics';
 import type { WlsessionValues } from '../../../contract/sessions';
 import { useWeightUnit } from '../../lib/weight-unit';
 import { SessionEditor, useSessionEditor } from './session-editor';
@@ -20,13 +21,22 @@ export function WlSessionEditor() {
   const [update, updated] = useUpdateWlsessionMutation();
   const session = record.data;
 
-  const onSubmit = (values: WlsessionValues) =>
-    editor.save(() =>
+  const previous = editor.context.data?.latestWlsession[0]?.wlsessions.set;
+  const onSubmit = (typed: WlsessionValues) => {
+    // A weight left as shown goes back as stored (contract/metrics.ts `shownFrom`): this
+    // session's own sets on edit, and last time's copied with "Copy previous sets".
+    const stored = [...(session?.set ?? []), ...(previous ?? [])];
+    const values = {
+      ...typed,
+      set: typed.set.map((set) => ({ ...set, ...shownFrom(setWeight(set, unit), unit, stored) })),
+    };
+    return editor.save(() =>
       isNew
         ? create({ ...editor.exercise, body: values }).unwrap()
         : // Unknown fields are allowed on edit: the record goes back with the new values over it.
           update({ ...ref, body: { ...session, ...values, _id: ref.id } }).unwrap(),
     );
+  };
 
   const defaultValues = isNew
     ? { createdDate: todayLocal(), set: [newSet(unit)], notes: '' }
@@ -41,7 +51,7 @@ export function WlSessionEditor() {
       defaultValues={defaultValues}
       isSaving={created.isLoading || updated.isLoading}
       onSubmit={onSubmit}
-      previous={editor.context.data?.latestWlsession[0]?.wlsessions.set}
+      previous={previous}
       draftKey={editor.draftKey}
     />
   );

@@ -80,8 +80,8 @@ describe('starting a workout', () => {
     const withLast = withPrevious(bench, { kind: 'wlsession', sets: lastTime }, 'lb');
     expect(withLast.sets).toHaveLength(3);
     expect(withLast.previous).toEqual([
-      { reps: '10', weight: '132.28' },
-      { reps: '8', weight: '176.37' },
+      { reps: '10', weight: '132.28', stored: { kilograms: 60, pounds: null } },
+      { reps: '8', weight: '176.37', stored: { kilograms: 80, pounds: null } },
     ]);
   });
 
@@ -285,6 +285,22 @@ describe('Finish', () => {
     expect(set).toMatchObject({ repetitions: '5', pounds: '225' });
   });
 
+  it("repeats last time's kilograms for a user in pounds: the shown pounds are a rounding", () => {
+    let draft = fromRoutine('lb');
+    draft = {
+      ...draft,
+      entries: [withPrevious(draft.entries[0], { kind: 'wlsession', sets: lastTime }, 'lb')],
+    };
+    const [bench] = draft.entries;
+    draft = toggleDone(draft, bench.id, bench.sets[0].id).draft; // 10 × 132.28 lb, last time's 60 kg
+    draft = updateSet(draft, bench.id, bench.sets[1].id, { weight: '180' });
+    draft = toggleDone(draft, bench.id, bench.sets[1].id).draft; // 8 × 180 lb, typed
+    const sets = (workoutBodyFrom(draft, NOW).body.entries?.[0] as unknown as { set: unknown[] }).set;
+    expect(sets[0]).toMatchObject({ repetitions: '10', kilograms: 60, pounds: null });
+    expect(sets[1]).toMatchObject({ repetitions: '8', pounds: '180' });
+    expect(sets[1]).not.toHaveProperty('kilograms');
+  });
+
   it("puts the browser's messages under the screen's rows (the body's indexes skip what is left out)", () => {
     let draft = addExercise(workoutWithTicks(), {
       slugExercise: 'ohp',
@@ -314,5 +330,23 @@ describe('Finish', () => {
     const { body } = workoutBodyFrom(draft, NOW);
     expect(body.endedAt).toBe('2026-03-01T10:45:00.000Z');
     expect(body.entries?.[0]).toMatchObject({ _id: 's-1', slugExercise: anExercise().slugExercise });
+  });
+
+  it('edits in pounds: a set stored in kilograms and left as shown goes back as stored', () => {
+    let draft = draftFromWorkout(aWorkout(), {
+      userId: 'u-1',
+      slugLog: 'push-day',
+      logTitle: '',
+      unit: 'lb',
+    });
+    const [entry] = draft.entries;
+    expect(entry.sets[0]).toMatchObject({ reps: '10', weight: '220.46' });
+    const sent = () =>
+      (workoutBodyFrom(draft, NOW).body.entries?.[0] as unknown as { set: unknown[] }).set[0];
+    // 220.46 lb sent as typed would store 100.00 kg from 220.46 × 0.45359237 = 99.9989…, and a
+    // volume of 999.99 instead of 1000.
+    expect(sent()).toMatchObject({ kilograms: 100, pounds: null });
+    draft = updateSet(draft, entry.id, entry.sets[0].id, { weight: '225' });
+    expect(sent()).toMatchObject({ pounds: '225' });
   });
 });

@@ -1,6 +1,6 @@
 import { todayLocal } from '../../../contract/dates';
 import type { SessionKind } from '../../../contract/exercises';
-import { setWeight, type WeightUnit } from '../../../contract/metrics';
+import { setWeight, shownFrom, type WeightUnit } from '../../../contract/metrics';
 import type { Routine } from '../../../contract/routines';
 import type { Pasession, WlSet } from '../../../contract/sessions';
 import { isHardByDefault, type SetType } from '../../../contract/set-types';
@@ -155,6 +155,7 @@ export function draftFromWorkout(workout: Workout, base: Omit<Start, 'now' | 'ro
             id: localId('set'),
             reps: String(set.repetitions),
             weight: String(setWeight(set, base.unit)),
+            stored: { kilograms: set.kilograms, pounds: set.pounds ?? null },
             type: typed.type ?? 'normal',
             rpe: text(typed.rpe),
             isHard: set.isHard,
@@ -192,6 +193,7 @@ export function withPrevious(entry: DraftEntry, previous: Previous, unit: Weight
   const placeholders = previous.sets.map((set) => ({
     reps: String(set.repetitions),
     weight: String(setWeight(set, unit)),
+    stored: { kilograms: set.kilograms, pounds: set.pounds ?? null },
   }));
   const untouched = entry.sets.every((set) => !set.done && set.reps === '' && set.weight === '');
   let sets = entry.sets;
@@ -206,7 +208,7 @@ export function withPrevious(entry: DraftEntry, previous: Previous, unit: Weight
   return { ...entry, previous: placeholders, sets };
 }
 
-export type SetPatch = Partial<Pick<DraftSet, 'reps' | 'weight' | 'rpe' | 'isHard' | 'type'>>;
+export type SetPatch = Partial<Pick<DraftSet, 'reps' | 'weight' | 'rpe' | 'isHard' | 'type' | 'stored'>>;
 
 function mapEntry(
   draft: WorkoutDraft,
@@ -276,7 +278,9 @@ export function toggleDone(draft: WorkoutDraft, entryId: string, setId: string):
   const reps = set.reps.trim() || placeholder?.reps || '';
   const weight = set.weight.trim() || placeholder?.weight || '0';
   if (reps === '') return { draft, ticked: false, error: 'Enter the reps first' };
-  return { draft: updateSetDone(draft, entryId, setId, { reps, weight }, true), ticked: true };
+  // A weight taken from last time is sent as last time stored it (`workoutBodyFrom`).
+  const stored = set.weight.trim() === '' && placeholder?.stored ? { stored: placeholder.stored } : {};
+  return { draft: updateSetDone(draft, entryId, setId, { reps, weight, ...stored }, true), ticked: true };
 }
 
 function updateSetDone(
@@ -385,6 +389,11 @@ export interface BuiltBody {
   screenIndex: number[];
 }
 
+function shownWeight(set: DraftSet, unit: WeightUnit) {
+  const weight = set.weight.trim();
+  return set.stored && weight !== '' ? shownFrom(Number(weight), unit, [set.stored]) : null;
+}
+
 /** The workout as POST / PUT …/workouts takes it: done sets only, in the screen's order. */
 export function workoutBodyFrom(draft: WorkoutDraft, now: Date): BuiltBody {
   const kept = draft.entries
@@ -413,7 +422,8 @@ export function workoutBodyFrom(draft: WorkoutDraft, now: Date): BuiltBody {
         .filter((set) => set.done)
         .map((set) => ({
           repetitions: set.reps.trim(),
-          [weightField]: set.weight.trim(),
+          // A weight left as shown goes back as stored (contract/metrics.ts `shownFrom`).
+          ...(shownWeight(set, draft.unit) ?? { [weightField]: set.weight.trim() }),
           isHard: set.isHard,
           type: set.type,
           rpe: set.rpe.trim() === '' ? null : set.rpe.trim(),

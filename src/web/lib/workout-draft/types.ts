@@ -1,5 +1,5 @@
 import type { SessionKind } from '../../../contract/exercises';
-import type { WeightUnit } from '../../../contract/metrics';
+import type { StoredWeight, WeightUnit } from '../../../contract/metrics';
 import type { Rest } from '../../../contract/rest-timer';
 import type { SetType } from '../../../contract/set-types';
 
@@ -18,12 +18,15 @@ export interface DraftSet {
   rpe: string;
   isHard: boolean;
   done: boolean;
+  /** The stored weight its figure was shown from: a saved set (Edit) or last time's (Done took it). */
+  stored?: StoredWeight;
 }
 
 /** Last time's values for one set row, shown as placeholders. */
 export interface PreviousSet {
   reps: string;
   weight: string;
+  stored?: StoredWeight;
 }
 
 export interface PaceDraft {
