@@ -117,6 +117,23 @@ export async function run({ open, shot }) {
   await page.getByText('2 days', { exact: true }).waitFor();
   await tabs.getByRole('link', { name: 'Workout' }).click();
   await expectAccessible(page, '/workout at 375 px, dark');
+  // A tab opened by keyboard starts its screen at the top, as a tap does: the focused <main>,
+  // taller than the screen, is not scrolled to its end (lib/keep-focus-in-view.ts).
+  await tabs.getByRole('link', { name: 'Profile' }).focus();
+  await page.keyboard.press('Enter');
+  await tabs.locator('a[aria-current="page"]', { hasText: 'Profile' }).waitFor();
+  await expectHeading(page, 'Update User Profile');
+  const [scrollY, tall] = await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve([window.scrollY, document.documentElement.scrollHeight])),
+        ),
+      ),
+  );
+  assert.ok(tall > 1600, `the profile screen is taller than two screens (${tall} px)`);
+  assert.equal(scrollY, 0, 'the profile screen opened by keyboard starts at its top');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
 
   // From 768 px: no tab bar, the same four in the header.
   await page.setViewportSize({ width: 1280, height: 900 });

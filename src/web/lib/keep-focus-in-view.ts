@@ -26,6 +26,9 @@ export function keepFocusInView(doc: Document = document): () => void {
       const overlaps = cover.left < box.right && cover.right > box.left && cover.height > 0;
       if (overlaps && cover.bottom > box.top) clear = Math.min(clear, cover.top);
     }
+    // A region taller than the room above the bars (the screen's <main>, focused after a
+    // navigation by keyboard: app/layout.tsx) is read from its top, where it already is.
+    if (box.height + GAP > clear) return;
     const hidden = box.bottom + GAP - clear;
     if (hidden > 0) doc.defaultView?.scrollBy({ top: hidden, behavior: 'instant' });
   };
