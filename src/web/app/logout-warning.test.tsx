@@ -1,7 +1,7 @@
 import '../test/setup';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LogoutWarning } from './logout-warning';
+import { confirmDiscard, LogoutWarning } from './logout-warning';
 
 // jsdom has no <dialog> methods; the warning opens itself with showModal.
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -27,6 +27,24 @@ describe('the logout warning', () => {
         /1 workout, a workout in progress and unsaved changes to 2 workouts saved on this device have not reached the server yet\. Logging out now discards them\./,
       ),
     ).toBeTruthy();
+  });
+
+  it('staying gives focus back to the menu button when the menu item that asked has gone', async () => {
+    const menu = Object.assign(document.createElement('button'), { type: 'button' });
+    menu.setAttribute('aria-label', 'Menu');
+    const item = document.createElement('a');
+    item.href = '#';
+    document.body.append(menu, item);
+    item.focus();
+    let answer: Promise<boolean> | undefined;
+    await act(async () => {
+      answer = confirmDiscard(['a workout in progress']);
+    });
+    item.remove(); // the menu closed under the dialog
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay logged in' }));
+    expect(await answer).toBe(false);
+    expect(document.activeElement).toBe(menu);
+    menu.remove();
   });
 
   it('says it for one thing alone', () => {

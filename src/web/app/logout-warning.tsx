@@ -10,10 +10,18 @@ export function confirmDiscard(kept: readonly string[]): Promise<boolean> {
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
+  const asked = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   return new Promise((resolve) => {
     const answer = (isDiscard: boolean) => {
       root.unmount();
       host.remove();
+      // Staying: focus goes back where it was, or to the header's menu button when the menu item
+      // that asked has closed with its menu (docs/api.md §14 "By keyboard alone").
+      if (!isDiscard)
+        (asked?.isConnected
+          ? asked
+          : document.querySelector<HTMLElement>('button[aria-label="Menu"]')
+        )?.focus();
       resolve(isDiscard);
     };
     root.render(<LogoutWarning kept={kept} onAnswer={answer} />);

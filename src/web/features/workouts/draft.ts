@@ -318,6 +318,16 @@ export function addExercise(draft: WorkoutDraft, exercise: ExerciseChoice): Work
   return { ...draft, entries: [...draft.entries, newEntry(exercise)] };
 }
 
+/** Whether an exercise holds anything typed or ticked (removing it asks first). */
+export function entryHasData(entry: DraftEntry): boolean {
+  if (entry.notes.trim() !== '') return true;
+  if (entry.kind === 'pasession') {
+    const { done, ...fields } = entry.pace;
+    return done || Object.values(fields).some((value) => value.trim() !== '');
+  }
+  return entry.sets.some((set) => set.done || set.reps.trim() !== '' || set.weight.trim() !== '');
+}
+
 export function removeExercise(draft: WorkoutDraft, entryId: string): WorkoutDraft {
   return { ...draft, entries: draft.entries.filter((entry) => entry.id !== entryId) };
 }

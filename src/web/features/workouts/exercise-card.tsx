@@ -8,6 +8,7 @@ import { type DraftEntry, type DraftSet, placeholderFor, type SetPatch } from '.
 import type { ScreenErrors } from './finish';
 import { PlateHint } from './plate-calculator';
 import { SetTypeBadge } from '../../components/set-type-badge';
+import { focusAfterChange } from './focus-after';
 
 const TYPE_NAMES: Record<SetType, string> = {
   normal: 'Normal',
@@ -94,7 +95,7 @@ export function ExerciseCard({ entry, index, label, unit, errors, actions, tools
               />
             ))}
           </ol>
-          <button type="button" className="btn btn-secondary btn-block" onClick={actions.onAddSet}>
+          <button type="button" className="btn btn-secondary btn-block add-set" onClick={actions.onAddSet}>
             <PlusIcon width={18} height={18} />
             Add set<span className="sr-only">{` to ${entry.title}`}</span>
           </button>
@@ -258,7 +259,12 @@ const SetRow = memo(function SetRow({
           aria-label={`Remove ${name}`}
           title={`Remove set ${n}`}
           disabled={!canRemove}
-          onClick={() => actions.onRemoveSet(set.id)}
+          onClick={(event) => {
+            // Focus stays in the card, on its Add set button.
+            const card = event.currentTarget.closest('.workout-entry');
+            actions.onRemoveSet(set.id);
+            focusAfterChange(() => card?.querySelector<HTMLElement>('.add-set'));
+          }}
         >
           <TrashIcon width={18} height={18} />
         </button>

@@ -23,6 +23,7 @@ import {
   addExercise,
   addSet,
   type DraftEntry,
+  entryHasData,
   entryLabels,
   leaveSuperset,
   moveExercise,
@@ -37,6 +38,7 @@ import {
   type WorkoutDraft,
 } from './draft';
 import { ExerciseCard, type EntryActions } from './exercise-card';
+import { firstControlOf, focusAfterChange } from './focus-after';
 import type { ScreenErrors } from './finish';
 import { PlateSettingsEditor } from './plate-calculator';
 import { profileRestSeconds } from './plate-settings';
@@ -319,6 +321,7 @@ const EntryItem = memo(function EntryItem({
           index={index}
           isLast={isLast}
           isGrouped={label !== null}
+          hasData={entryHasData(entry)}
           ops={ops}
         />
       }
@@ -342,6 +345,8 @@ interface EntryToolsProps {
   index: number;
   isLast: boolean;
   isGrouped: boolean;
+  /** Something typed or ticked, which removing the exercise would lose. */
+  hasData: boolean;
   ops: DraftOps;
 }
 
@@ -352,6 +357,7 @@ const EntryTools = memo(function EntryTools({
   index,
   isLast,
   isGrouped,
+  hasData,
   ops,
 }: EntryToolsProps) {
   const entry = { id: entryId, title };
@@ -401,7 +407,15 @@ const EntryTools = memo(function EntryTools({
         className="icon-btn icon-btn-danger"
         aria-label={`Remove ${entry.title}`}
         title="Remove exercise"
-        onClick={() => ops.change((d) => removeExercise(d, entry.id))}
+        onClick={(event) => {
+          // Its sets go with it and are not saved: a slip must not cost what was typed (§14).
+          if (hasData && !window.confirm(`Remove ${entry.title} and its sets from this workout?`)) return;
+          // Focus goes to the next exercise, else the one before, else "Add an exercise".
+          const card = event.currentTarget.closest('.workout-entry');
+          const neighbour = card?.nextElementSibling ?? card?.previousElementSibling;
+          ops.change((d) => removeExercise(d, entry.id));
+          focusAfterChange(() => firstControlOf(neighbour) ?? document.getElementById('add-exercise'));
+        }}
       >
         <TrashIcon width={18} height={18} />
       </button>
@@ -476,6 +490,8 @@ const AddExercise = memo(function AddExercise({ slugLog, ops }: { slugLog: strin
             if (!chosen) return;
             ops.change((d) => addExercise(d, chosen));
             setChoice('');
+            // This button is disabled now: focus goes to the new exercise's first field.
+            focusAfterChange(() => firstControlOf([...document.querySelectorAll('.workout-entry')].at(-1)));
           }}
         >
           Add
