@@ -7,22 +7,16 @@ import { unitLabel } from '../../lib/weight-unit';
 import { type DraftEntry, type DraftSet, placeholderFor, type SetPatch } from './draft';
 import type { ScreenErrors } from './finish';
 import { PlateHint } from './plate-calculator';
-import { SetTypeBadge } from '../../components/set-type-badge';
+import { SET_TYPE_LABELS, SetTypeBadge } from '../../components/set-type-badge';
 import { focusAfterChange } from './focus-after';
 
-const TYPE_NAMES: Record<SetType, string> = {
-  normal: 'Normal',
-  warmup: 'Warm-up (W)',
-  drop: 'Drop (D)',
-  failure: 'Failure (F)',
-};
 /** 1 to 10 in halves, as the contract takes it. */
 const RPE_CHOICES = Array.from({ length: 19 }, (_, i) => String(1 + i / 2));
 // The selects' options, made once: 60 rows hold 1,500 of them, and a row that re-renders skips
 // elements it was given unchanged.
 const TYPE_OPTIONS = SET_TYPES.map((type) => (
   <option key={type} value={type}>
-    {TYPE_NAMES[type]}
+    {SET_TYPE_LABELS[type]}
   </option>
 ));
 const RPE_OPTIONS = [
@@ -95,7 +89,19 @@ export function ExerciseCard({ entry, index, label, unit, errors, actions, tools
               />
             ))}
           </ol>
-          <button type="button" className="btn btn-secondary btn-block add-set" onClick={actions.onAddSet}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block add-set"
+            onClick={(event) => {
+              actions.onAddSet();
+              // From the keyboard (a click of detail 0), on to the new set's first field: the
+              // new row pushes this button down, under the bar at the bottom. A tap stays, so no
+              // phone keyboard opens over a set that copied the one above.
+              if (event.detail !== 0) return;
+              const card = event.currentTarget.closest('.workout-entry');
+              focusAfterChange(() => card?.querySelector<HTMLElement>('.workout-set:last-child input'));
+            }}
+          >
             <PlusIcon width={18} height={18} />
             Add set<span className="sr-only">{` to ${entry.title}`}</span>
           </button>

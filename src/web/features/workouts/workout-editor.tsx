@@ -103,7 +103,12 @@ function useDraftOps(
     const tick = (entryId: string, setId: string | null) =>
       change((draft) => {
         const result = setId === null ? togglePaceDone(draft, entryId) : toggleDone(draft, entryId, setId);
-        if (result.error) toastError(result.error, { toastId: 'tick' });
+        if (result.error) {
+          toastError(result.error, { toastId: 'tick' });
+          // On to the field it asks for (set-${id}-reps, exercise-card.tsx), kept clear of the
+          // toast at the bottom (lib/keep-focus-in-view.ts).
+          if (setId !== null) focusAfterChange(() => document.getElementById(`set-${setId}-reps`));
+        }
         const entry = draft.entries.find((e) => e.id === entryId);
         if (!result.ticked || !entry || !latest.current.isLive) return result.draft;
         primeAudio();
