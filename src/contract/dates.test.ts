@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_MESSAGE, formatCalendarDate, parseCalendarDate, readTimestamp, todayLocal } from './dates';
+import {
+  DATE_MESSAGE,
+  formatCalendarDate,
+  formatMoment,
+  parseCalendarDate,
+  readTimestamp,
+  todayLocal,
+} from './dates';
 import { calendarDate } from './fields';
 
 // Run under several zones too: TZ=America/Los_Angeles and TZ=Pacific/Kiritimati (UTC−8/−7 and UTC+14).
@@ -107,6 +114,14 @@ describe(`parseCalendarDate (TZ=${process.env.TZ ?? 'unset'}, offset ${new Date(
     for (const bad of [null, undefined, 20260301, new Date(2026, 2, 1), {}, ['2026-03-01'], true]) {
       expect(parseCalendarDate(bad)).toBeNull();
     }
+  });
+});
+
+describe('formatMoment', () => {
+  it('writes a moment where the user is, as the app writes dates, on a 24-hour clock', () => {
+    expect(formatMoment(new Date(2026, 10, 29, 3, 45))).toBe('29 Nov 2026, 03:45');
+    expect(formatMoment(new Date(2026, 0, 5, 17, 7).toISOString())).toBe('5 Jan 2026, 17:07');
+    expect(formatMoment('not a date')).toBe('not a date');
   });
 });
 

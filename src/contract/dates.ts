@@ -79,6 +79,17 @@ export function formatCalendarDate(date: string): string {
   return `${formatDayMonth(parsed)} ${Number(parsed.slice(0, 4))}`;
 }
 
+/**
+ * A moment where the user is, as the app writes dates, with the time on a 24-hour clock:
+ * '29 Nov 2026, 03:45' (the trash, the devices, a kept draft).
+ */
+export function formatMoment(moment: string | Date): string {
+  const at = new Date(moment);
+  if (Number.isNaN(at.getTime())) return String(moment);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatCalendarDate(todayLocal(at))}, ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 /** '2026-03-07' → '7 Mar' (the chart's date axis); anything else comes back unchanged. */
 export function formatDayMonth(date: string): string {
   const parsed = parseCalendarDate(date);

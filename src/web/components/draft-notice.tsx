@@ -1,3 +1,4 @@
+import { formatMoment } from '../../contract/dates';
 import type { FormDraft } from '../lib/form/use-form-draft';
 
 /**
@@ -7,7 +8,7 @@ import type { FormDraft } from '../lib/form/use-form-draft';
  */
 export function DraftNotice({ draft, stale }: { draft: FormDraft; stale?: string }) {
   if (!draft.restoredAt) return null;
-  const when = draft.restoredAt.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatMoment(draft.restoredAt);
   return (
     <div className="draft-notice" role="status">
       <p>

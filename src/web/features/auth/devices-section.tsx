@@ -1,3 +1,4 @@
+import { formatMoment } from '../../../contract/dates';
 import type { Device } from '../../../contract/devices';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
@@ -5,8 +6,7 @@ import { useSave } from '../../lib/use-save';
 import { useGetDevicesQuery, useRevokeDeviceMutation, useRevokeOtherDevicesMutation } from './account.api';
 import './account-sections.css';
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => WHEN.format(new Date(iso));
+const when = formatMoment;
 
 /**
  * Devices (docs/api.md §13): where the account is signed in, each with **Sign out**, and **Sign out

@@ -1,3 +1,4 @@
+import { formatMoment } from '../../../contract/dates';
 import { useLayoutEffect, useRef } from 'react';
 import type { TrashItem, TrashKind } from '../../../contract/trash';
 import { confirmDelete } from '../../components/confirm';
@@ -18,8 +19,6 @@ const KIND_LABELS: Record<TrashKind, string> = {
   pasession: 'Pace session',
   workout: 'Workout',
 };
-
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -99,7 +98,7 @@ export function TrashSection() {
                     {item.title}
                   </span>
                   <span className="muted device-times">
-                    Deleted {WHEN.format(new Date(item.deletedAt))}
+                    Deleted {formatMoment(item.deletedAt)}
                     {withWhat && ` · ${withWhat}`}
                   </span>
                 </div>

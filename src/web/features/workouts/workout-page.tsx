@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatCalendarDate } from '../../../contract/dates';
+import { formatCalendarDate, formatMoment } from '../../../contract/dates';
 import { formatNumber, type WeightUnit } from '../../../contract/metrics';
 import { supersetLabels } from '../../../contract/supersets';
 import type { Workout, WorkoutEntry } from '../../../contract/workouts';
@@ -99,9 +99,7 @@ export function WorkoutPage() {
 function KeptEdits({ slugLog, id }: { slugLog: string; id: string }) {
   const kept = useWorkoutEdit(id);
   if (!kept) return null;
-  const when = kept.editedAt
-    ? ` from ${new Date(kept.editedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
-    : '';
+  const when = kept.editedAt ? ` from ${formatMoment(kept.editedAt)}` : '';
   return (
     <div className="draft-notice" role="status">
       <p>Unsaved changes to this workout{when} are kept on this device.</p>
