@@ -14,8 +14,11 @@ if (!email || (nameAt >= 0 && !username)) {
 }
 
 let database;
-const config = loadConfig();
+let config;
 try {
+  // The server's own settings: a configuration it would refuse (oidc-only without a provider)
+  // is refused here too, in one line, as the server says it.
+  config = loadConfig();
   database = await openDatabase(config);
 } catch (error) {
   // On PGlite the running server holds the data directory: stop it first.
