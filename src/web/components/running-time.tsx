@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { elapsedSeconds, formatDuration } from '../lib/workout-draft/duration';
+import './running-time.css';
 
 /** The time since the workout started, repainted each second. */
 export function RunningTime({ startedAt }: { startedAt: string }) {
@@ -10,7 +11,7 @@ export function RunningTime({ startedAt }: { startedAt: string }) {
   }, []);
   return (
     <p className="workout-elapsed">
-      <span className="sr-only">Running time </span>
+      <span className="workout-elapsed-label">Time </span>
       {formatDuration(elapsedSeconds({ startedAt }, now))}
     </p>
   );
