@@ -80,6 +80,8 @@ interface WorkoutEditorProps {
  */
 interface DraftOps {
   change: (update: (draft: WorkoutDraft) => WorkoutDraft) => void;
+  /** The draft as it is now, for a control that reads it only when used (no prop to re-render by). */
+  current: () => WorkoutDraft;
   /** Done or undone; a Done starts the rest when the workout is in progress. */
   tick: (entryId: string, setId: string | null) => void;
 }
@@ -115,7 +117,7 @@ function useDraftOps(
         const seconds = restSecondsFor(entry.restSeconds, profileRestSeconds(latest.current.user));
         return { ...result.draft, rest: startRest(Date.now(), seconds) };
       });
-    return { change, tick };
+    return { change, tick, current: () => latest.current.draft };
   }, []);
 }
 
@@ -326,7 +328,6 @@ const EntryItem = memo(function EntryItem({
           index={index}
           isLast={isLast}
           isGrouped={label !== null}
-          hasData={entryHasData(entry)}
           ops={ops}
         />
       }
@@ -350,8 +351,6 @@ interface EntryToolsProps {
   index: number;
   isLast: boolean;
   isGrouped: boolean;
-  /** Something typed or ticked, which removing the exercise would lose. */
-  hasData: boolean;
   ops: DraftOps;
 }
 
@@ -362,7 +361,6 @@ const EntryTools = memo(function EntryTools({
   index,
   isLast,
   isGrouped,
-  hasData,
   ops,
 }: EntryToolsProps) {
   const entry = { id: entryId, title };
@@ -414,6 +412,9 @@ const EntryTools = memo(function EntryTools({
         title="Remove exercise"
         onClick={(event) => {
           // Its sets go with it and are not saved: a slip must not cost what was typed (§14).
+          // Read at the click, not passed in: a tick would otherwise re-render these tools.
+          const current = ops.current().entries.find((e) => e.id === entry.id);
+          const hasData = current !== undefined && entryHasData(current);
           if (hasData && !window.confirm(`Remove ${entry.title} and its sets from this workout?`)) return;
           // Focus goes to the next exercise, else the one before, else "Add an exercise".
           const card = event.currentTarget.closest('.workout-entry');
