@@ -24,6 +24,11 @@ const NOW = new Date('2026-11-26T10:00:00.000Z');
 const SQUAT = { slugExercise: 'squat', title: 'Squat', session: 'wlsession' as const };
 const RUN = { slugExercise: 'run', title: 'Run', session: 'pasession' as const };
 
+/** The screen's Edit of `aWorkout()`, for a user in `unit`. */
+function editing(unit: 'kg' | 'lb'): WorkoutDraft {
+  return draftFromWorkout(aWorkout(), { userId: 'u-1', slugLog: 'push-day', logTitle: '', unit });
+}
+
 function fromRoutine(unit: 'kg' | 'lb' = 'kg'): WorkoutDraft {
   return startDraft({
     userId: 'u-1',
@@ -316,12 +321,7 @@ describe('Finish', () => {
   });
 
   it('edits a finished workout: every saved set done, the entry keeps its session id', () => {
-    const draft = draftFromWorkout(aWorkout(), {
-      userId: 'u-1',
-      slugLog: 'push-day',
-      logTitle: '',
-      unit: 'kg',
-    });
+    const draft = editing('kg');
     expect(draft.workoutId).toBe('w-1');
     expect(draft.entries[0]).toMatchObject({
       sessionId: 's-1',
@@ -333,12 +333,7 @@ describe('Finish', () => {
   });
 
   it('edits in pounds: a set stored in kilograms and left as shown goes back as stored', () => {
-    let draft = draftFromWorkout(aWorkout(), {
-      userId: 'u-1',
-      slugLog: 'push-day',
-      logTitle: '',
-      unit: 'lb',
-    });
+    let draft = editing('lb');
     const [entry] = draft.entries;
     expect(entry.sets[0]).toMatchObject({ reps: '10', weight: '220.46' });
     const sent = () =>
