@@ -129,7 +129,7 @@ export async function registerUi(page, user) {
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Registered Successfully');
-  await expectPath(page, '/logs');
+  await expectLogsShown(page);
 }
 
 export async function loginUi(page, user) {
@@ -139,7 +139,16 @@ export async function loginUi(page, user) {
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Logged in Successfully');
+  await expectLogsShown(page);
+}
+
+/**
+ * The logs screen is shown, not only addressed: the router changes the URL before React commits
+ * the screen (in a transition), and that commit closes an open menu, even one opened meanwhile.
+ */
+async function expectLogsShown(page) {
   await expectPath(page, '/logs');
+  await expectHeading(page, 'Logs');
 }
 
 export async function logoutUi(page) {

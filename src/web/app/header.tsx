@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '../lib/auth-store';
 import { useConfig } from '../lib/config';
@@ -23,7 +23,8 @@ export function Header() {
     setIsOpen(false);
   }
 
-  const close = () => setIsOpen(false);
+  // Stable: the open menu's listeners (components/open-menu.tsx) are set up once per opening.
+  const close = useCallback(() => setIsOpen(false), []);
 
   const onLogout = async () => {
     close();
@@ -57,7 +58,7 @@ export function Header() {
             <MenuLink to="/contact" label="Contact" onClick={close} />
             {isOpen && (
               <Suspense>
-                <OpenMenu />
+                <OpenMenu close={close} />
               </Suspense>
             )}
             {userInfo ? (
