@@ -1,7 +1,7 @@
 import '../test/setup';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createBrowserRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../lib/auth-store';
@@ -72,6 +72,31 @@ describe('Header', () => {
     await user.click(screen.getByRole('link', { name: 'Contact' }));
     expect(isOpen()).toBe(false);
     expect(currentLocation()).toBe('/contact');
+  });
+
+  it('a menu opened after the address changed stays open when that screen commits; other navigations close it', async () => {
+    const router = createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <Header />
+            <Where />
+          </>
+        ),
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    // As the router does: the address first, the screen after, in a transition.
+    window.history.pushState(null, '', '/contact');
+    await userEvent.click(menuButton());
+    expect(isOpen()).toBe(true);
+    await act(() => router.navigate('/contact'));
+    expect(currentLocation()).toBe('/contact');
+    expect(isOpen()).toBe(true);
+    await act(() => router.navigate('/profile'));
+    expect(currentLocation()).toBe('/profile');
+    expect(isOpen()).toBe(false);
   });
 
   it('Logout calls the server, clears the user and storage, goes home with a toast', async () => {

@@ -13,18 +13,22 @@ export function Header() {
   const registration = useConfig(!userInfo).config?.registration ?? 'open';
   const navigate = useNavigate();
   const location = useLocation();
-  const [isOpen, setIsOpen] = useState(false);
+  // The address the menu was opened on; null while it is closed. The router changes the address
+  // (window.location) before React commits the new screen, in a transition: a menu opened in
+  // between was opened on the new screen's address, and that commit leaves it open.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const isOpen = openedOn !== null;
   const menuId = useId();
 
-  // Any navigation (a link in the menu or elsewhere) closes it.
+  // Any other navigation (a link in the menu or elsewhere, Back) closes it.
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
-    setIsOpen(false);
+    if (openedOn !== location.pathname) setOpenedOn(null);
   }
 
   // Stable: the open menu's listeners (components/open-menu.tsx) are set up once per opening.
-  const close = useCallback(() => setIsOpen(false), []);
+  const close = useCallback(() => setOpenedOn(null), []);
 
   const onLogout = async () => {
     close();
@@ -48,7 +52,7 @@ export function Header() {
           aria-expanded={isOpen}
           aria-controls={menuId}
           aria-label="Menu"
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={() => setOpenedOn((on) => (on === null ? window.location.pathname : null))}
         >
           {isOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
