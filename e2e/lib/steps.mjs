@@ -10,10 +10,6 @@ export { assert };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe-core's WCAG 2.1 A and AA rules on the page as it is on screen (its theme included): no
- * violation. axe is loaded through the DevTools protocol, which the page's CSP does not govern.
- */
-/**
  * The page in a colour scheme as a user who switches it sees it. Chromium, after an emulated scheme
  * change (at a new viewport width especially), can keep some inherited light-dark() colours of the
  * other scheme (axe then saw light text on the dark page, in some runs only); a fresh style pass
@@ -28,6 +24,10 @@ export async function emulateScheme(page, colorScheme) {
   });
 }
 
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it is on screen (its theme included): no
+ * violation. axe is loaded through the DevTools protocol, which the page's CSP does not govern.
+ */
 export async function expectAccessible(page, label) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   let violations = await axeViolations(page);
